@@ -1,0 +1,183 @@
+"""The one style module: colours per role, fonts, sizes and the layout grid.
+
+Every scene and widget takes its colours from :func:`theme` and its positions
+from the zones below, so a colour means the same role in all 25 sections and a
+second theme (light, for bright lecture rooms) is one table, not 25 edits.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numpy as np
+from manim import config
+
+# ---------------------------------------------------------------- fonts
+# Pinned: one family draws Latin and Japanese alike (fonts-noto-cjk), so text
+# metrics, and therefore control images, do not depend on fontconfig fallbacks.
+FONT = "Noto Sans CJK JP"
+MONO = "Noto Sans Mono CJK JP"
+
+# ---------------------------------------------------------------- sizes (manim font_size)
+TITLE_SIZE = 34
+CAPTION_SIZE = 26
+LABEL_SIZE = 24
+SMALL_SIZE = 20
+NUMBER_SIZE = 26
+TINY_SIZE = 16
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours for one theme; each role has one colour everywhere."""
+
+    name: str
+    background: str
+    fg: str          # ordinary text
+    muted: str       # secondary text, axes, grid
+    grid: str        # faint grid lines
+    panel: str       # caption bar and card backgrounds
+    input: str       # the gray input vector
+    query: str       # yellow
+    key: str         # teal
+    value: str       # the third hue (violet)
+    weight: str      # teal: softmax weights, the staircase
+    amber: str       # thresholds and outputs
+    positive: str    # positive scores (light in dark theme: reads in grayscale)
+    negative: str    # negative scores (darker and warm)
+    highlight: str   # the followed token's marker
+    bad: str         # the wrong code path, the bug
+
+
+DARK = Theme(
+    name="dark",
+    background="#000000",
+    fg="#ECECEC",
+    muted="#8A8F98",
+    grid="#2A2F36",
+    panel="#15181D",
+    input="#A6A6A6",
+    query="#FFE14D",
+    key="#2EC4B6",
+    value="#B388FF",
+    weight="#2EC4B6",
+    amber="#FF9F1C",
+    positive="#8FD3FF",
+    negative="#D1495B",
+    highlight="#FFE14D",
+    bad="#FF5C5C",
+)
+
+LIGHT = Theme(
+    name="light",
+    background="#FFFFFF",
+    fg="#1A1A1A",
+    muted="#5F6670",
+    grid="#DDE1E6",
+    panel="#F1F2F4",
+    input="#6E6E6E",
+    query="#A67C00",
+    key="#0F7C74",
+    value="#6A3FC8",
+    weight="#0F7C74",
+    amber="#C2410C",
+    positive="#1F5FA8",
+    negative="#F28B82",
+    highlight="#A67C00",
+    bad="#C62828",
+)
+
+THEMES = {"dark": DARK, "light": LIGHT}
+
+
+def theme_name() -> str:
+    name = os.environ.get("ATTN_THEME", "dark")
+    return name if name in THEMES else "dark"
+
+
+def theme() -> Theme:
+    """The theme chosen by ``ATTN_THEME`` (default dark)."""
+    return THEMES[theme_name()]
+
+
+def score_color(x: float) -> str:
+    """The sign colour of a score."""
+    t = theme()
+    return t.positive if x >= 0 else t.negative
+
+
+# ---------------------------------------------------------------- layout (frame units)
+# 16:9, 8 units tall. Zones are where widgets go; scenes place by zone, not by
+# hand-typed coordinates.
+MARGIN_X = 0.45
+MARGIN_Y = 0.3
+
+
+def frame_width() -> float:
+    return float(config.frame_width)
+
+
+def frame_height() -> float:
+    return float(config.frame_height)
+
+
+def safe_left() -> float:
+    return -frame_width() / 2 + MARGIN_X
+
+
+def safe_right() -> float:
+    return frame_width() / 2 - MARGIN_X
+
+
+def safe_top() -> float:
+    return frame_height() / 2 - MARGIN_Y
+
+
+def safe_bottom() -> float:
+    return -frame_height() / 2 + MARGIN_Y
+
+
+TITLE_HEIGHT = 0.6        # the title line at the top
+CAPTION_HEIGHT = 1.05     # the caption bar at the bottom (two lines)
+GAP = 0.2
+
+
+def content_top() -> float:
+    return safe_top() - TITLE_HEIGHT - GAP
+
+
+def content_bottom() -> float:
+    return safe_bottom() + CAPTION_HEIGHT + GAP
+
+
+def content_box() -> tuple[float, float, float, float]:
+    """(left, right, bottom, top) of the area between title and caption bar."""
+    return safe_left(), safe_right(), content_bottom(), content_top()
+
+
+def content_center() -> np.ndarray:
+    l, r, b, t = content_box()
+    return np.array([(l + r) / 2, (b + t) / 2, 0.0])
+
+
+def left_panel() -> tuple[float, float, float, float]:
+    """The left 58% of the content area (e.g. a plane); the rest is the side panel."""
+    l, r, b, t = content_box()
+    return l, l + 0.58 * (r - l), b, t
+
+
+def right_panel() -> tuple[float, float, float, float]:
+    l, r, b, t = content_box()
+    return l + 0.60 * (r - l), r, b, t
+
+
+def box_center(box) -> np.ndarray:
+    l, r, b, t = box
+    return np.array([(l + r) / 2, (b + t) / 2, 0.0])
+
+
+# ---------------------------------------------------------------- timing (seconds)
+BEAT = 1.0        # a short pause between actions
+READ = 2.5        # time to read a caption of average length
+MOVE = 2.0        # a typical slider move

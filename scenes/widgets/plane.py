@@ -1,0 +1,123 @@
+"""A coordinate plane on which every 2-D quantity of the toy head is drawn."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+from manim import (
+    Arrow, DashedLine, Dot, Line, NumberPlane, VGroup, VMobject, always_redraw,
+)
+
+from .. import style
+from .text import label
+
+Vec = Callable[[], np.ndarray]
+
+
+def data_range(points: np.ndarray, pad: float = 0.4, include_origin: bool = True):
+    """(x_min, x_max, y_min, y_max) around ``points`` (and the origin), padded, on whole units."""
+    P = np.asarray(points, float).reshape(-1, 2)
+    if include_origin:
+        P = np.vstack([P, [0.0, 0.0]])
+    lo = np.floor(P.min(axis=0) - pad)
+    hi = np.ceil(P.max(axis=0) + pad)
+    return lo[0], hi[0], lo[1], hi[1]
+
+
+class VectorPlane(VGroup):
+    """A faint grid fitted into a screen box, with equal units on both axes.
+
+    Parameters
+    ----------
+    box
+        (left, right, bottom, top) in frame units, e.g. :func:`style.left_panel`.
+    x_range, y_range
+        Data ranges ``(min, max)`` that must be visible; whole units are drawn
+        as grid lines. The unit is the largest that fits both ranges in ``box``.
+    """
+
+    def __init__(self, box, x_range, y_range):
+        t = style.theme()
+        l, r, b, top = box
+        xw, yw = x_range[1] - x_range[0], y_range[1] - y_range[0]
+        unit = min((r - l) / xw, (top - b) / yw)
+        self.unit = unit
+        plane = NumberPlane(
+            x_range=(x_range[0], x_range[1], 1), y_range=(y_range[0], y_range[1], 1),
+            x_length=xw * unit, y_length=yw * unit,
+            background_line_style={"stroke_color": t.grid, "stroke_width": 1.2,
+                                   "stroke_opacity": 1.0},
+            axis_config={"stroke_color": t.muted, "stroke_width": 2, "include_tip": False},
+            faded_line_ratio=1,
+        )
+        plane.move_to(style.box_center(box))
+        super().__init__(plane)
+        self.plane = plane
+
+    def c2p(self, v) -> np.ndarray:
+        """Screen point of the data vector ``v`` (2 numbers)."""
+        return self.plane.c2p(float(v[0]), float(v[1]))
+
+    @property
+    def origin(self) -> np.ndarray:
+        return self.c2p((0.0, 0.0))
+
+    # ------------------------------------------------------------ drawn things
+
+    def arrow(self, v, color: str, stroke: float = 5) -> Arrow:
+        """A static arrow from the origin to ``v``."""
+        return Arrow(self.origin, self.c2p(v), buff=0, color=color, stroke_width=stroke,
+                     max_tip_length_to_length_ratio=0.18, max_stroke_width_to_length_ratio=8,
+                     tip_length=0.22)
+
+    def live_arrow(self, get: Vec, color: str, stroke: float = 5) -> VMobject:
+        """An arrow from the origin that follows ``get()`` every frame."""
+        return always_redraw(lambda: self.arrow(get(), color, stroke))
+
+    def tip_label(self, text: str, get: Vec, color: str, size: float = style.LABEL_SIZE,
+                  buff: float = 0.28):
+        """A label that sits just beyond the tip of the vector ``get()``, following it."""
+        mob = label(text, size, color)
+
+        def place(m):
+            v = np.asarray(get(), float)
+            n = np.linalg.norm(v)
+            d = v / n if n > 1e-9 else np.array([0.0, 1.0])
+            m.move_to(self.c2p(v) + buff * np.array([d[0], d[1], 0]) +
+                      0.5 * np.array([d[0] * m.width, d[1] * m.height, 0]))
+
+        place(mob)
+        mob.add_updater(place)
+        return mob
+
+    def labelled_arrow(self, get: Vec, color: str, text: str, size: float = style.LABEL_SIZE):
+        """A live arrow with its tip label: ``VGroup(arrow, label)``."""
+        return VGroup(self.live_arrow(get, color), self.tip_label(text, get, color, size))
+
+    def dot(self, v, color: str, radius: float = 0.07) -> Dot:
+        return Dot(self.c2p(v), radius=radius, color=color)
+
+    def live_dot(self, get: Vec, color: str, radius: float = 0.07) -> Dot:
+        d = Dot(self.c2p(get()), radius=radius, color=color)
+        d.add_updater(lambda m: m.move_to(self.c2p(get())))
+        return d
+
+    def line_through(self, direction, color: str, opacity: float = 0.5) -> Line:
+        """The full line through the origin along ``direction``, clipped to the plane."""
+        d = np.asarray(direction, float)
+        d = d / np.linalg.norm(d)
+        x0, x1 = self.plane.x_range[:2]
+        y0, y1 = self.plane.y_range[:2]
+        ts = []
+        for lo, hi, c in ((x0, x1, d[0]), (y0, y1, d[1])):
+            if abs(c) > 1e-9:
+                ts += sorted([lo / c, hi / c])
+        t_lo = max(t for t in ts[::2]) if ts else -1
+        t_hi = min(t for t in ts[1::2]) if ts else 1
+        return Line(self.c2p(t_lo * d), self.c2p(t_hi * d), color=color,
+                    stroke_width=2, stroke_opacity=opacity)
+
+    def segment(self, a, b, color: str, dashed: bool = False, stroke: float = 3) -> VMobject:
+        cls = DashedLine if dashed else Line
+        return cls(self.c2p(a), self.c2p(b), color=color, stroke_width=stroke)

@@ -1,0 +1,61 @@
+"""The sentence as a strip of token chips."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import RIGHT, RoundedRectangle, VGroup
+
+from .. import style
+from .text import baseline, label
+
+
+class TokenStrip(VGroup):
+    """One rounded chip per token, left to right, fitted to ``width`` frame units.
+
+    ``chips[i]`` is token i's chip (a VGroup of box and text); ``mark(i)`` returns
+    a copy of its box in the highlight colour, to show which token is followed.
+    Font size shrinks with the token count so 12 tokens still fit and read.
+    """
+
+    def __init__(self, labels: list[str], width: float | None = None,
+                 size: float = style.LABEL_SIZE, color: str | None = None,
+                 chip_height: float = 0.55, buff: float = 0.12):
+        t = style.theme()
+        width = width or (style.safe_right() - style.safe_left())
+        self.labels = list(labels)
+        texts = [label(s, size, color or t.fg) for s in labels]
+        # A common chip width keeps columns aligned with grids drawn below the strip.
+        cell = max(max(tx.width for tx in texts) + 0.3, chip_height * 1.2)
+        total = len(texts) * cell + (len(texts) - 1) * buff
+        scale = min(1.0, width / total)
+        chips = []
+        # Sit every word on one baseline (centring boxes would bob "the" against "ran").
+        ref = label("x", size)
+        drop = ref.get_center()[1] - baseline(ref, "x")
+        for s, tx in zip(labels, texts):
+            box = RoundedRectangle(corner_radius=0.08, width=cell, height=chip_height,
+                                   stroke_color=t.muted, stroke_width=1.5,
+                                   fill_color=t.panel, fill_opacity=1.0)
+            tx.move_to(box)
+            tx.shift((box.get_center()[1] - drop - baseline(tx, s)) * np.array([0, 1.0, 0]))
+            chips.append(VGroup(box, tx))
+        super().__init__(*chips)
+        self.arrange(RIGHT, buff=buff)
+        if scale < 1.0:
+            self.scale(scale)
+        self.chips = chips
+
+    def box(self, i: int):
+        return self.chips[i][0]
+
+    def text(self, i: int):
+        return self.chips[i][1]
+
+    def mark(self, i: int, color: str | None = None) -> RoundedRectangle:
+        """A highlight outline around chip ``i`` (add it to the scene to show it)."""
+        m = self.box(i).copy()
+        m.set_fill(opacity=0).set_stroke(color or style.theme().highlight, width=4)
+        return m
+
+    def centers(self) -> np.ndarray:
+        return np.array([c.get_center() for c in self.chips])
