@@ -18,6 +18,8 @@ plain manim CLI renders any scene unchanged.
 
 from __future__ import annotations
 
+import os
+
 from manim import DOWN, FadeIn, FadeOut, Scene
 
 from attn_math import Story, load_story
@@ -26,15 +28,15 @@ from . import captions, style
 from .registry import by_number
 from .widgets.chrome import CaptionBar, SectionTitle
 
-_STORY: Story | None = None
+_STORIES: dict[str, Story] = {}
 
 
 def story() -> Story:
-    """The story of the configured head, loaded once per process."""
-    global _STORY
-    if _STORY is None:
-        _STORY = load_story()
-    return _STORY
+    """The story of the configured head (``ATTN_HEAD``), loaded once per process and head."""
+    key = os.environ.get("ATTN_HEAD", "")
+    if key not in _STORIES:
+        _STORIES[key] = load_story(key or None)
+    return _STORIES[key]
 
 
 class SectionScene(Scene):
