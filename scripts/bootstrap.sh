@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Install what is missing, and nothing else: the apt packages manim needs to build
+# and draw (cairo, pango, pkg-config, a C compiler, the Noto CJK font), a .venv, and
+# the project in editable mode with its test extras. Idempotent: a second run with
+# everything in place takes about a second (it compares a stamp of pyproject.toml).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config gcc python3-dev fonts-noto-cjk)
+PY=${PYTHON:-python3}
+
+say() { printf '\033[1m[bootstrap]\033[0m %s\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"
+  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
+  else say "need root (or sudo) to run: $*"; exit 1
+  fi
+}
+
+# ---- apt: only the packages that are not installed yet
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  # Debian's python3 lacks venv/ensurepip unless python3-venv is installed.
+  if ! "$PY" -c "import ensurepip, venv" >/dev/null 2>&1; then missing+=(python3-venv); fi
+  if ! command -v "$PY" >/dev/null 2>&1; then missing+=(python3); fi
+else
+  say "not a Debian system: make sure cairo, pango, pkg-config and a CJK font are installed"
+fi
+fonts_changed=0
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing apt packages: ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  case " ${missing[*]} " in *" fonts-noto-cjk "*) fonts_changed=1 ;; esac
+fi
+
+# ---- the virtual environment and the project
+if [ ! -x .venv/bin/python ]; then
+  say "creating .venv"
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.attn-explainer-stamp
+want=$(cat pyproject.toml | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || ! .venv/bin/python -c "import manim, attn_math" >/dev/null 2>&1; then
+  say "installing the project and its test extras into .venv"
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+  .venv/bin/python -m pip install -q -e ".[test]"
+  echo "$want" > "$stamp"
+fi
+
+# manim caches rendered text by string and font name only: after a font install,
+# cached glyphs drawn with a fallback font (boxes) would be reused. Drop them.
+if [ "$fonts_changed" = 1 ]; then
+  rm -rf media/texts out/.cache/media/texts 2>/dev/null || true
+fi
+if command -v fc-list >/dev/null 2>&1 && ! fc-list : family | grep -i "Noto Sans CJK JP" >/dev/null; then
+  say "warning: font 'Noto Sans CJK JP' not found; Japanese text would draw as boxes"
+fi
