@@ -22,7 +22,7 @@ _WORDS = {
     DETERMINER: """the a an this that these those my your his her its our their some any
         every each no この その あの どの""",
     CONJUNCTION: """and or but so yet nor because while then when if as of to in on at
-        with from by for into onto over under after before と や か が を に で へ から まで
+        with from by for into onto over under after before と や か が を に で へ から まで は も の
         そして しかし だから でも""",
     PRONOUN: """it he she they him her them we us you i me itself himself herself themselves
         this that それ これ あれ 彼 彼女 彼ら 私 僕 あなた それら""",

@@ -315,6 +315,11 @@ class Story:
         put(21, "v_hull", self.V[h], fmt_vec(self.V[h]))
         put(21, "w_hull_pulled", pulled[h], fmt(pulled[h], 3))
         self.out_pulled = out_pulled
+        # With some sentences the pulled output and the corner print alike at two
+        # decimals; the caption then says so instead of "short of the corner".
+        self.hull_gap_visible = fmt_vec(out_pulled) != fmt_vec(self.V[h])
+        gap = float(np.linalg.norm(self.V[h] - out_pulled))
+        put(21, "hull_gap", gap, fmt(gap, 3))
 
         # 22. Order does not exist.
         self.permutations = self._permutations()

@@ -1,0 +1,126 @@
+"""Custom sentences: figures recomputed independently, roles by the documented rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from attn_math import lexicon
+from attn_math.head import HeadError, default_head, head_from_dict, sentence_head
+from attn_math.story import Story
+
+SENTENCES = {
+    "repeated": "the dog chased the ball and it rolled",
+    "twelve": "the old dog chased the red ball and then it rolled away",
+    "japanese": "猫 が 魚 を 食べた そして それ は 走った",
+    "two": "it ran",
+    "no_pronoun": "birds sing and fish swim",
+}
+
+
+def independent(head):
+    """Everything recomputed from the head's matrices with plain numpy."""
+    X, WQ, WK, WV = head.embeddings, head.W_Q, head.W_K, head.W_V
+    Q, K, V = X @ WQ, X @ WK, X @ WV
+    S = Q @ K.T / np.sqrt(WQ.shape[1])
+    E = np.exp(S - S.max(1, keepdims=True))
+    W = E / E.sum(1, keepdims=True)
+    n = len(X)
+    Sm = S.copy()
+    Sm[np.triu_indices(n, 1)] = -np.inf
+    Ec = np.exp(Sm - Sm.max(1, keepdims=True))
+    Wc = Ec / Ec.sum(1, keepdims=True)
+    return Q, K, V, Q @ K.T, S, W, Wc, W @ V
+
+
+@pytest.fixture(params=sorted(SENTENCES), ids=sorted(SENTENCES))
+def story(request):
+    return Story(sentence_head(SENTENCES[request.param].split()))
+
+
+def test_arrays_match_independent_numpy(story):
+    Q, K, V, R, S, W, Wc, O = independent(story.head)
+    for got, want in ((story.Q, Q), (story.K, K), (story.V, V), (story.R, R), (story.S, S),
+                      (story.W, W), (story.Wc, Wc), (story.O, O)):
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
+def test_roles_follow_the_documented_rules(story):
+    n, f = story.n, story.follow
+    toks = story.tokens
+    pron = [i for i, t in enumerate(toks) if lexicon.is_pronoun(t)]
+    assert f == (pron[-1] if pron else n - 1)
+    assert story.winner == int(np.argmax(story.R[f]))
+    a, b = story.asym
+    A = np.abs(story.S - story.S.T)
+    np.fill_diagonal(A, -1)
+    assert A[a, b] == A.max() and story.S[a, b] >= story.S[b, a]
+    assert story.flattest_row == int(np.argmin(story.S.max(1) - story.S.min(1)))
+    assert story.hull_token == story.winner
+    assert story.bug_row == (f if f < n - 1 else n - 2)
+    assert story.causal_winner == int(np.argmax(story.Wc[f]))
+    verbs = [i for i, t in enumerate(toks) if lexicon.word_class(t) == lexicon.VERB]
+    if verbs:
+        assert story.width_row == verbs[0]
+    lk = story.long_key
+    assert lk != story.winner
+    if story.stretch_overtakes:
+        # The long key needs the smallest stretch among the candidates of its pool.
+        cross = story.R[f, story.winner] / story.R[f, lk]
+        assert story.fig(7, "stretch_lo").value <= cross + 1e-12 < story.fig(7, "stretch_hi").value
+
+
+def test_figures_match_independent_numpy(story):
+    Q, K, V, R, S, W, Wc, O = independent(story.head)
+    f, w = story.follow, story.winner
+    assert story.fig(3, "R_follow_winner").value == pytest.approx(R[f, w])
+    assert story.fig(11, "w_follow_max").value == pytest.approx(W[f].max())
+    assert story.fig(11, "w_follow_min").value == pytest.approx(W[f].min())
+    assert story.fig(18, "wc_first").text == "1.00"
+    np.testing.assert_allclose(story.fig(20, "out_follow").value, O[f])
+    for out in story.permuted_outputs:
+        np.testing.assert_allclose(out, O[f], atol=1e-12)
+    n = story.n
+    assert story.fig(17, "discarded").value == n * (n - 1) // 2
+    assert story.fig(17, "kept").value == n * (n + 1) // 2
+
+
+def test_repeated_words_have_distinct_labels():
+    s = Story(sentence_head(SENTENCES["repeated"].split()))
+    assert s.labels[0] != s.labels[3] and s.tokens[0] == s.tokens[3] == "the"
+    assert len(set(s.labels)) == s.n
+
+
+def test_same_word_same_vector_everywhere():
+    a = sentence_head("the zebra ate and it ran".split())
+    b = sentence_head("a zebra slept".split())
+    np.testing.assert_array_equal(a.embeddings[1], b.embeddings[1])
+
+
+def test_known_words_keep_the_default_inputs():
+    base = default_head()
+    h = sentence_head("the cat ate".split())
+    np.testing.assert_array_equal(h.embeddings, base.embeddings[:3])
+
+
+def test_pronoun_query_leans_toward_nouns():
+    s = Story(sentence_head("the dog saw the ball and it rolled".split()))
+    assert lexicon.word_class(s.tokens[s.winner]) == lexicon.NOUN
+
+
+@pytest.mark.parametrize("data, field", [
+    ({"sentence": ""}, "tokens"),
+    ({"sentence": "alone"}, "tokens"),
+    ({"sentence": " ".join(["w"] * 13)}, "tokens"),
+    ({"sentence": "the cat ran", "follow": "dog"}, "follow"),
+    ({"sentence": "the cat ran", "follow": 7}, "follow"),
+    ({"sentence": "the cat ran", "W_Q": [[1, 2], [2, 4]]}, "W_Q"),
+    ({"sentence": "the cat ran", "W_K": [[1, 2, 3], [2, 4, 5]]}, "W_K"),
+    ({"sentence": "the cat ran", "W_V": [["a", 1], [0, 1]]}, "W_V"),
+    ({"sentence": "the cat ran", "vectors": {"cat": [float("nan"), 1]}}, "vectors.cat"),
+    ({"sentence": "the cat ran", "colour": "red"}, "colour"),
+    ({"sentence": "the cat ran", "roles": {"villain": "cat"}}, "villain"),
+])
+def test_bad_specs_name_the_problem(data, field):
+    with pytest.raises(HeadError, match=field):
+        head_from_dict(data)
