@@ -187,21 +187,35 @@ def convex_hull(points: np.ndarray) -> np.ndarray:
 
 
 def in_convex_hull(point: np.ndarray, points: np.ndarray, tol: float = 1e-9) -> bool:
-    """Whether ``point`` lies in the convex hull of ``points`` (2-D)."""
-    H = convex_hull(points)
+    """Whether ``point`` lies in the convex hull of ``points`` (2-D).
+
+    Inside means: on the inner side of every hull edge, or within ``tol`` of the
+    hull's boundary. ``tol`` is a distance relative to the size of the point set (at
+    least 1), so a point on an edge stays inside at any scale, and degenerate hulls
+    (one point, a segment, a sliver) are handled by the same distance test.
+    """
+    P = np.asarray(points, float)
+    H = convex_hull(P)
     p = np.asarray(point, float)
-    if len(H) == 1:
-        return bool(np.linalg.norm(p - H[0]) <= tol)
-    if len(H) == 2:
-        a, b = H
+    tol = tol * max(1.0, float(np.ptp(P, axis=0).max()))
+    if len(H) >= 3:
+        inside = True
+        for i in range(len(H)):
+            a, b = H[i], H[(i + 1) % len(H)]
+            if (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) < 0:
+                inside = False
+                break
+        if inside:
+            return True
+    # Outside every edge's half-plane test (or no area): near the boundary is inside.
+    edges = [(H[i], H[(i + 1) % len(H)]) for i in range(len(H))] if len(H) >= 2 else [(H[0], H[0])]
+    for a, b in edges:
         ab = b - a
-        t = np.clip((p - a) @ ab / (ab @ ab), 0, 1)
-        return bool(np.linalg.norm(a + t * ab - p) <= tol * max(1.0, np.linalg.norm(ab)))
-    for i in range(len(H)):
-        a, b = H[i], H[(i + 1) % len(H)]
-        if (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) < -tol:
-            return False
-    return True
+        den = float(ab @ ab)
+        t = 0.0 if den == 0 else float(np.clip((p - a) @ ab / den, 0.0, 1.0))
+        if np.linalg.norm(a + t * ab - p) <= tol:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- width and scaling
@@ -215,7 +229,10 @@ def dot_product_spread(d: float) -> float:
 def standardised(row: np.ndarray) -> np.ndarray:
     """A score row divided by its population standard deviation (spread 1)."""
     row = np.asarray(row, float)
-    return row / row.std()
+    sd = row.std()
+    # A flat row (every input the same, e.g. "it it") has no spread to rescale:
+    # keep it flat (uniform weights at every width) instead of 0/0 = NaN.
+    return row / sd if sd > 0 else np.zeros_like(row)
 
 
 def top_weight_unscaled(z: np.ndarray, d: float) -> float:

@@ -7,7 +7,7 @@ and never a negative zero.
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Context, Decimal
 
 MINUS = "\u2212"
 
@@ -19,7 +19,11 @@ def round_half_away(x: float, decimals: int) -> Decimal:
     rounds to 2.68 as it reads, which is what a reader of the digits expects.
     """
     q = Decimal(1).scaleb(-decimals)
-    return Decimal(repr(float(x))).quantize(q, rounding=ROUND_HALF_UP)
+    d = Decimal(repr(float(x)))
+    # The default context holds 28 digits: quantizing 2.1e28 to 1 decimal needs 30
+    # and raised InvalidOperation. Give the result every digit it needs.
+    ctx = Context(prec=max(28, d.adjusted() + decimals + 2))
+    return d.quantize(q, rounding=ROUND_HALF_UP, context=ctx)
 
 
 def fmt(x: float, decimals: int = 2, *, sign: bool = False, thousands: bool = False) -> str:
@@ -69,7 +73,9 @@ def fmt_bytes(n_bytes: float, decimals: int = 1) -> str:
     units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]
     x = float(n_bytes)
     i = 0
-    while x >= 1024 and i < len(units) - 1:
+    # Compare the *rounded* value with 1024, so 1,048,575 bytes reads "1.0 MiB",
+    # not "1,024.0 KiB" (the same carry as fmt_sci's 9.96e-15 -> 1.0e-14).
+    while round_half_away(x, decimals) >= 1024 and i < len(units) - 1:
         x /= 1024
         i += 1
     return f"{fmt(x, decimals, thousands=True)} {units[i]}"

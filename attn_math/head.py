@@ -114,7 +114,11 @@ class Head:
 
 
 def _toml_str(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    # TOML basic strings forbid raw control characters (a tab or a DEL in a token
+    # would make the saved file unreadable): escape them as \uXXXX.
+    out = s.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + "".join(f"\\u{ord(c):04x}" if ord(c) < 0x20 or ord(c) == 0x7F else c
+                         for c in out) + '"'
 
 
 def _matrix(value, name: str, shape: tuple[int, int]) -> np.ndarray:
@@ -142,6 +146,11 @@ def validate(head: Head) -> None:
         if not isinstance(t, str) or not t.strip():
             raise HeadError(f"tokens: token {i} is empty or not a string")
     head.embeddings = _matrix(head.embeddings, "embeddings", (n, D))
+    # A zero input has a zero query, key and value (the matrices are invertible):
+    # no direction to draw, no line to cast a shadow on, and NaN in the story.
+    norms = np.linalg.norm(head.embeddings, axis=1)
+    for i in np.flatnonzero(norms <= 1e-9 * max(1.0, float(norms.max()))):
+        raise HeadError(f"embeddings: the input of token {i} ({head.tokens[i]!r}) is the zero vector")
     for name in ("W_Q", "W_K", "W_V"):
         M = _matrix(getattr(head, name), name, (D, D))
         # A singular projection collapses every query (key, value) onto one line:
@@ -149,11 +158,34 @@ def validate(head: Head) -> None:
         if abs(np.linalg.det(M)) < 1e-9 * max(1.0, float(np.abs(M).max()) ** 2):
             raise HeadError(f"{name}: matrix is singular (determinant 0)")
         setattr(head, name, M)
-    if not isinstance(head.follow, (int, np.integer)) or not 0 <= head.follow < n:
-        raise HeadError(f"follow: position {head.follow!r} is not in 0..{n - 1}")
-    for k in head.roles:
+    if not isinstance(head.roles, dict):
+        raise HeadError("roles: expected a table")
+    head.roles = dict(head.roles)  # normalised below; never the caller's dict
+    for k, v in head.roles.items():
         if k not in ROLE_KEYS:
             raise HeadError(f"roles: unknown role {k!r} (known: {', '.join(ROLE_KEYS)})")
+        # Role values are positions here (files resolve token text before this point);
+        # an out-of-range one would surface later as an IndexError in the story.
+        if k == "asymmetric_pair":
+            if (not isinstance(v, (list, tuple)) or len(v) != 2
+                    or not all(_is_position(x, n) for x in v) or v[0] == v[1]):
+                raise HeadError(f"roles.asymmetric_pair: expected two different positions "
+                                f"in 0..{n - 1}, got {v!r}")
+            head.roles[k] = [int(x) for x in v]
+        else:
+            if not _is_position(v, n):
+                raise HeadError(f"roles.{k}: position {v!r} is not in 0..{n - 1}")
+            head.roles[k] = int(v)
+    if "follow" in head.roles:  # the documented override; the story reads head.follow
+        head.follow = head.roles["follow"]
+    if not _is_position(head.follow, n):
+        raise HeadError(f"follow: position {head.follow!r} is not in 0..{n - 1}")
+    head.follow = int(head.follow)
+
+
+def _is_position(v, n: int) -> bool:
+    return (isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+            and 0 <= v < n)
 
 
 # ---------------------------------------------------------------- reading
@@ -211,15 +243,15 @@ def sentence_head(tokens: list[str], follow=None, base: Head | None = None,
     if not MIN_TOKENS <= len(tokens) <= MAX_TOKENS:
         raise HeadError(
             f"sentence: need {MIN_TOKENS} to {MAX_TOKENS} tokens, got {len(tokens)}")
-    known = dict(zip(base.tokens, base.embeddings))
+    known = {t.lower(): x for t, x in zip(reversed(base.tokens), reversed(base.embeddings))}
     anchors = _class_anchors(base)
     vectors = vectors or {}
     emb = []
     for t in tokens:
         if t in vectors:
             emb.append(_vec(vectors[t], f"vectors.{t}"))
-        elif t in known:
-            emb.append(known[t])
+        elif t.lower() in known:
+            emb.append(known[t.lower()])
         else:
             emb.append(lexicon.vector_for(t, anchors))
     f = default_follow(tokens) if follow is None else _resolve_token(follow, tokens, "follow")
@@ -274,7 +306,8 @@ def head_from_dict(data: dict, base: Head | None = None) -> Head:
     else:
         raise HeadError("missing key 'tokens' (or 'sentence')")
     if not MIN_TOKENS <= len(tokens) <= MAX_TOKENS:
-        raise HeadError(f"tokens: need {MIN_TOKENS} to {MAX_TOKENS} tokens, got {len(tokens)}")
+        where = "tokens" if "tokens" in data else "sentence"  # name the field the file used
+        raise HeadError(f"{where}: need {MIN_TOKENS} to {MAX_TOKENS} tokens, got {len(tokens)}")
     follow = data.get("follow")
     full = all(k in data for k in ("embeddings", "W_Q", "W_K", "W_V"))
     if full:

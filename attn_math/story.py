@@ -41,6 +41,7 @@ FLOOR_SCORE = -30.0           # section 13 pushes a score down to here
 HULL_PULL_SCORE = 8.0         # section 21's slider stops here
 STRETCH_STEP = 0.1            # section 7's slider moves in tenths
 STRETCH_MAX_DEFAULT = 6.0     # section 7's slider range, widened to fit a crossing
+STRETCH_CAP = 20.0            # ... but never past this
 WIDTHS = (1, 4, 16, 64, 256)  # sections 14 to 16: a log axis, each tick x4
 SATURATION_WIDTHS = (16, 64)  # the widths section 15 quotes
 MILLION_CONTEXT = 1000        # section 8: "a 1,000-token context needs a million"
@@ -208,12 +209,14 @@ class Story:
         lk = self.long_key
         base = self.R[f, lk]
         cross = self.R[f, w] / base if base > 0 else float("inf")
-        self.stretch_overtakes = bool(np.isfinite(cross) and cross > 1)
+        # Past STRETCH_CAP the slider would be absurd: treat it as never overtaking.
+        self.stretch_overtakes = bool(np.isfinite(cross) and 1 < cross <= STRETCH_CAP)
         self.stretch_max = STRETCH_MAX_DEFAULT
         if self.stretch_overtakes:
             self.stretch_max = max(STRETCH_MAX_DEFAULT, float(np.ceil(cross + 1.0)))
-        put(7, "stretch_cross", cross, fmt(cross, 2) if np.isfinite(cross) else "∞")
-        lo = np.floor(cross / STRETCH_STEP) * STRETCH_STEP if np.isfinite(cross) else self.stretch_max
+        put(7, "stretch_cross", cross, fmt(cross, 2) if self.stretch_overtakes else "∞")
+        lo = (np.floor(cross / STRETCH_STEP) * STRETCH_STEP if self.stretch_overtakes
+              else self.stretch_max)
         hi = lo + STRETCH_STEP
         put(7, "stretch_lo", lo, fmt(lo, 1))
         put(7, "stretch_hi", hi, fmt(hi, 1))
