@@ -1,0 +1,109 @@
+"""Section 8, the square: every query meets every key, and the bill that follows.
+
+Storyboard: fill the n x n grid of scaled scores row by row (side = size, colour =
+sign), count the dot products as they are made, let the context grow to a thousand
+tokens (a million dot products), then on to GPT-2 small's crossing point where the
+square starts to cost more than the four projections.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import DOWN, LEFT, UP, FadeIn, ValueTracker, VGroup, linear, smooth
+
+from attn_math import cost
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.score_grid import CostBars, LabeledNumber, ScoreGrid
+from scenes.widgets.text import label
+
+
+OVERSHOOT = 1.3   # how far past the crossing the context runs before settling on it
+
+
+class TheSquare(SectionScene):
+    SECTION = 8
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.say("intro")
+        self.play(FadeIn(self.grid), FadeIn(self.counters), run_time=1.0)
+        self.settle()
+        self.say("fill")
+        self.fill_rows()
+        self.settle()
+        self.say("count")
+        self.grow_context()
+        self.settle()
+        self.say("projections")
+        self.compare_costs()
+        self.settle(1.5)
+
+    # ------------------------------------------------------------ building
+
+    def ui(self, key: str) -> str:
+        return self.caption_text(key)
+
+    def build(self):
+        s = self.story
+        t = self.theme
+        self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), filled=False,
+                              corner=f"/ √{s.d}")
+        l, r, b, top = style.right_panel()
+        width = r - l
+        self.tokens = ValueTracker(s.n)          # context length shown
+        self.cells = ValueTracker(0)              # dot products made so far (while filling)
+        tok = LabeledNumber(self.ui("ui_tokens"), s.n, width=width)
+        dots = LabeledNumber(self.ui("ui_dots"), 0, width=width, color=t.positive)
+        tok.number.follow(lambda: round(self.tokens.get_value()))
+        dots.number.follow(self.cells)
+        per = label(self.ui("ui_per_head"), style.SMALL_SIZE, t.muted)
+        self.counters = VGroup(tok, dots)
+        self.counters.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+        self.counters.move_to([l, top, 0], aligned_edge=LEFT + UP)
+        per.next_to(self.counters, DOWN, buff=0.2, aligned_edge=LEFT)
+        self.per_head = per
+        self.dots = dots
+
+    # ------------------------------------------------------------ beats
+
+    def fill_rows(self):
+        n = self.story.n
+        row_time = float(np.clip(7.0 / n, 0.5, 1.2))
+        for i in range(n):
+            self.play(self.grid.fill_row(i, run_time=row_time),
+                      self.cells.animate(rate_func=linear).set_value((i + 1) * n),
+                      run_time=row_time)
+
+    def grow_context(self):
+        """The token count climbs to a thousand; the dot products follow as its square."""
+        s = self.story
+        target = s.fig(8, "context_1000").value
+        self.dots.number.follow(lambda: cost.dot_products(round(self.tokens.get_value())))
+        self.play(FadeIn(self.per_head, shift=0.1 * UP), run_time=0.5)
+        self.play(self.tokens.animate(rate_func=smooth).set_value(target), run_time=3.0)
+
+    def compare_costs(self):
+        """Continue the context to GPT-2 small's crossing: both bars meet at 2 d_model."""
+        s = self.story
+        t = self.theme
+        d_model = s.fig(8, "d_model").value
+        cross = s.fig(8, "proj_cross_tokens").value
+        peak = OVERSHOOT * cross                  # run past the crossing, then come back to it
+        full = cost.attention_macs(peak, d_model)  # bar scale: the square's cost at the peak
+
+        def fractions():
+            n = self.tokens.get_value()
+            return (cost.projection_macs(n, d_model) / full,
+                    cost.attention_macs(n, d_model) / full)
+
+        l, r, b, top = style.right_panel()
+        model = label(self.ui("ui_model"), style.SMALL_SIZE, t.fg)
+        bars = CostBars([self.ui("ui_proj"), self.ui("ui_square")], [t.input, t.positive],
+                        fractions, width=(r - l) * 0.8)
+        group = VGroup(model, bars).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
+        group.next_to(self.per_head, DOWN, buff=0.55, aligned_edge=LEFT)
+        self.play(FadeIn(group, shift=0.1 * UP), run_time=0.8)
+        self.play(self.tokens.animate(rate_func=smooth).set_value(peak), run_time=3.5)
+        self.play(self.tokens.animate(rate_func=smooth).set_value(cross), run_time=1.5)

@@ -1,0 +1,125 @@
+"""Section 25, the attention map: every row of causal weights as one picture.
+
+Storyboard: the map of causal weights, future cut away, readable cell by cell
+(numbers in the cells where they fit, else the followed row in the panel). A
+slider lifts the mask: the upper-right triangle fills back in while every weight
+slides from its causal value to its unmasked one; the followed row's causal
+winner reads both values. The mask goes back on, and the scene closes on the four
+ways to break attention without an error, each with its only symptom.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, UP, Dot, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, smooth,
+)
+
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.score_grid import CellReadout, RowReadout, ScoreGrid
+from scenes.widgets.slider import Slider
+from scenes.widgets.text import paragraph
+
+LIFT_TIME = 3.0
+BUGS = ("mask", "pos", "div", "norm")   # caption keys bug_<name>_cause / bug_<name>_symptom
+
+
+class AttentionMap(SectionScene):
+    SECTION = 25
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.say("intro")
+        self.show_map()
+        self.settle()
+        self.say("lift")
+        self.play(FadeIn(self.controls, shift=0.1 * UP), run_time=0.6)
+        self.set_lift(1.0)
+        self.settle()
+        self.say("row")
+        self.set_lift(0.0)
+        self.settle()
+        self.say("bugs")
+        self.list_bugs()
+        self.settle(2.0)
+
+    # ------------------------------------------------------------ building
+
+    def blended(self) -> np.ndarray:
+        """The weights on screen: causal at lift 0, unmasked at lift 1."""
+        s, t = self.story, self.lift.get_value()
+        return s.Wc + t * (s.W - s.Wc)
+
+    def build(self):
+        s = self.story
+        n, f, cw = s.n, s.follow, s.causal_winner
+        self.lift = ValueTracker(0.0)
+        g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight")
+        upper = np.triu(np.ones((n, n), bool), 1)
+        g.set_presence(np.where(upper, 0.0, 1.0))
+        self.in_cells = g.numbers_fit(2)
+        if self.in_cells:
+            g.add_numbers()
+        self.cut = g.upper_region()
+        self.row_frame = g.row_highlight(f, fill_opacity=0.0)
+        self.winner_frame = g.cell_marker(f, cw, color=self.theme.amber)
+        g.bind(self.blended, lambda: np.where(upper, self.lift.get_value(), 1.0))
+        fill_opacity = self.cut[0].get_fill_opacity()
+        self.cut.add_updater(lambda m: (
+            m[0].set_fill(opacity=fill_opacity * (1.0 - self.lift.get_value())),
+            m[1].set_stroke(opacity=1.0 - self.lift.get_value())))
+        self.controls = self.build_controls()
+
+    def build_controls(self) -> VGroup:
+        s = self.story
+        f, cw = s.follow, s.causal_winner
+        l, r, b, top = style.right_panel()
+        slider = Slider(self.lift, 0.0, 1.0, name=self.caption_text("ui_lift"),
+                        width=(r - l) * 0.45)
+        slider.move_to([(l + r) / 2, top - 0.3, 0])
+        if self.in_cells:
+            readout = CellReadout(s.labels[f], s.labels[cw], lambda: self.blended()[f, cw],
+                                  signed_colors=False, size=style.LABEL_SIZE + 8)
+            readout.next_to(slider, DOWN, buff=0.9)
+        else:
+            readout = RowReadout(s.labels, lambda: self.blended()[f], (l, r, b, top - 0.8),
+                                 titles=[f"{s.labels[f]} →"], title=lambda: 0,
+                                 signed_colors=False, mark=lambda: cw)
+        return VGroup(slider, readout)
+
+    # ------------------------------------------------------------ beats
+
+    def show_map(self):
+        self.play(FadeIn(self.map), run_time=0.8)
+        self.play(FadeIn(self.cut), FadeIn(self.row_frame), FadeIn(self.winner_frame),
+                  run_time=0.6)
+
+    def set_lift(self, value: float):
+        self.play(self.lift.animate(rate_func=smooth).set_value(value), run_time=LIFT_TIME)
+
+    def list_bugs(self):
+        """Swap the controls for the four silent failures, one line pair each."""
+        t = self.theme
+        l, r, b, top = style.right_panel()
+        width = r - l - 0.35
+        items = []
+        for key in BUGS:
+            cause = paragraph(self.caption_text(f"bug_{key}_cause"), width, style.LABEL_SIZE,
+                              t.fg)
+            symptom = paragraph(self.caption_text(f"bug_{key}_symptom"), width,
+                                style.SMALL_SIZE, t.bad)
+            text = VGroup(cause, symptom).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
+            for part in (cause, symptom):
+                for line in part:
+                    line.align_to(text, LEFT)
+            dot = Dot(radius=0.06, color=t.bad).next_to(cause[0], LEFT, buff=0.18)
+            items.append(VGroup(dot, text))
+        listing = VGroup(*items).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
+        if listing.height > top - b:
+            listing.scale_to_fit_height(top - b)
+        listing.move_to([l + 0.2 + listing.width / 2, (b + top) / 2, 0])
+        self.play(FadeOut(self.controls), run_time=0.5)
+        self.play(LaggedStart(*[FadeIn(it, shift=0.15 * LEFT) for it in items], lag_ratio=0.6),
+                  run_time=3.0)

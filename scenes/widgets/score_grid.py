@@ -1,0 +1,863 @@
+"""The score matrix as a grid of squares, and the small live readouts beside it.
+
+Sections 8, 9, 10, 17 and 25 (and the small matrix of section 24) draw the
+``n x n`` matrix of a head the same way:
+
+- **score mode**: each cell holds a square whose side is proportional to the
+  score's size and whose colour is its sign (``theme.positive`` /
+  ``theme.negative``), so the picture reads without digits;
+- **weight mode**: each cell is shaded in the weight colour by its weight
+  (0 to 1), optionally with the weight printed in the cell.
+
+Rows are queries (labels on the left, query colour), columns are keys (labels on
+top, key colour). The grid lays itself out in a box (cell size from the space
+available and the number of tokens; column labels turn vertical when they would
+not fit above their cell), so a 12-token sentence fits where a 6-token one does.
+
+Typical use::
+
+    grid = ScoreGrid(story.S, story.labels, box=style.left_panel(), filled=False,
+                     corner=f"/ √{story.d}")
+    self.add(grid)
+    for i in range(story.n):
+        self.play(grid.fill_row(i))                 # squares grow, row by row
+    hl = grid.row_highlight(row_tracker)            # follows a ValueTracker
+    self.play(grid.fold())                          # reflect over the diagonal
+    self.play(grid.discard(0, 5))                   # square -> dashed outline
+
+    wmap = ScoreGrid(story.Wc, story.labels, box=..., mode="weight")
+    wmap.add_numbers()                              # live numbers in every cell
+    wmap.bind(lambda: Wc + t.get_value() * (W - Wc))  # values follow a tracker
+
+Everything that changes on screen (sizes, shades, numbers) is updated in place:
+no mobject is rebuilt per frame.
+
+Beside the grid: :class:`RowReadout` (one row as ``key  value`` lines, live),
+:class:`CellReadout` (one entry as ``query → key  value``), :class:`LabeledNumber`
+(a named live counter) and :class:`CostBars` (two bars following a callable).
+
+Callables given to these widgets are stored on mobjects, which manim deep-copies
+(``FadeIn``, ``Transform``): pass plain functions or lambdas, not bound methods of
+the Scene (a bound method drags the whole scene into the copy, which fails).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+from manim import (
+    PI, Animation, AnimationGroup, DashedVMobject, LaggedStart, Line, Mobject,
+    Rectangle, Square, Transform, VGroup, VMobject,
+    rotation_matrix, smooth,
+)
+
+from .. import style
+from .live_number import LiveNumber
+from .text import baseline, label
+
+Box = tuple[float, float, float, float]
+
+#: Fraction of a cell the largest square (score mode) or the shaded tile (weight mode) fills.
+INSET = 0.9
+#: Smallest side of a discarded (dashed) square, as a fraction of the cell, so it stays visible.
+DASH_MIN = 0.45
+#: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
+WEIGHT_GAMMA = 0.5
+#: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
+DARK_TEXT_SHADE = 0.62
+
+
+def dashed_square(center, side: float, color: str, stroke: float = 2.0,
+                  dash: float = 0.11) -> VMobject:
+    """A square outline drawn in dashes that meet at the corners (an L at each corner), so
+    even a small one reads as a dashed square and never as a pinwheel.
+
+    Parameters
+    ----------
+    center, side
+        Where and how big (frame units).
+    color, stroke
+        Stroke colour and width.
+    dash
+        Target length of one dash (frame units); each side gets at least two dashes.
+    """
+    c = np.asarray(center, float)
+    h = side / 2
+    corners = [c + [-h, h, 0], c + [h, h, 0], c + [h, -h, 0], c + [-h, -h, 0]]
+    k = max(2, int(round(side / (2 * dash))) + 1)        # dashes per side
+    seg = side / (2 * k - 1)
+    pieces = []
+    for a, b in zip(corners, corners[1:] + corners[:1]):
+        u = (b - a) / side
+        for m in range(k):
+            pieces.append(Line(a + u * (2 * m * seg), a + u * ((2 * m + 1) * seg)))
+    return VGroup(*pieces).set_stroke(color, width=stroke)
+
+
+def _unit_square() -> np.ndarray:
+    """Bezier points of a square of side 1 centred on the origin (drawn once, reused)."""
+    return Square(side_length=1.0).points.copy()
+
+
+class ScoreGrid(VGroup):
+    """An ``n x m`` matrix drawn as a grid of cells with token labels.
+
+    Parameters
+    ----------
+    values
+        ``(n, m)`` array: scores (``mode="score"``) or weights in [0, 1] (``mode="weight"``).
+        Rows are queries, columns are keys.
+    row_labels, col_labels
+        Token labels of rows and columns (``col_labels`` defaults to ``row_labels``).
+    box
+        ``(left, right, bottom, top)`` in frame units; the grid and its labels are
+        centred in it at the largest cell size that fits (capped by ``max_pitch``).
+        Defaults to :func:`style.content_box`.
+    mode
+        ``"score"`` (square side = \\|value\\| / ``scale``, colour = sign) or ``"weight"``.
+    scale
+        Score mode: the \\|value\\| whose square fills :data:`INSET` of a cell (default: the
+        largest \\|value\\|). Keep it fixed when values change, so sizes stay comparable.
+    filled
+        If False, squares start at size zero; grow them with :meth:`fill_row` / :meth:`fill_all`.
+    corner
+        Optional small text in the corner between row and column labels (e.g. ``"/ √2"``).
+    label_size
+        Font size of the token labels (default: from the number of tokens).
+    max_pitch
+        Largest cell size in frame units (keeps a 2-token grid from filling the screen).
+
+    Attributes
+    ----------
+    n, m, pitch
+        Rows, columns, cell size (frame units).
+    squares
+        ``VGroup`` of the ``n * m`` cell shapes, data-indexed (``i * m + j``); see :meth:`square`.
+    row_labels, col_labels
+        ``VGroup`` of label texts at the left and top (swapped by :meth:`fold`).
+    lines
+        The faint cell frame.
+    transposed
+        True after an odd number of :meth:`fold` calls: data cell ``(i, j)`` is then drawn
+        at screen row ``j``, column ``i``.
+
+    Notes
+    -----
+    The main methods, by use:
+
+    - filling: :meth:`fill_row` (an animation), :meth:`fill_cell`, :meth:`fill_all`;
+    - changing values: :meth:`set_values`, :meth:`set_presence`, :meth:`bind` (follow a
+      callable every frame, e.g. a blend driven by a ValueTracker), :meth:`unbind`;
+    - numbers in cells: :meth:`numbers_fit`, :meth:`add_numbers`, :meth:`number`;
+    - pointing: :meth:`row_highlight` (static or following a tracker), :meth:`cell_marker`,
+      :meth:`square_center`, :meth:`cell_center`, :meth:`grid_rect`;
+    - the mask: :meth:`discard` (square -> dashed outline), :meth:`upper_cells`,
+      :meth:`mask_boundary` (the staircase), :meth:`upper_region` (the future as one shape),
+      :meth:`dashed_cells`;
+    - the transpose: :meth:`fold` (do not :meth:`bind` while folding).
+    """
+
+    def __init__(self, values, row_labels: Sequence[str], col_labels: Sequence[str] | None = None,
+                 box: Box | None = None, *, mode: str = "score", scale: float | None = None,
+                 filled: bool = True, corner: str | None = None, label_size: float | None = None,
+                 max_pitch: float = 1.1):
+        if mode not in ("score", "weight"):
+            raise ValueError(f"mode must be 'score' or 'weight', not {mode!r}")
+        t = style.theme()
+        self.theme = t
+        self.mode = mode
+        self.values = np.array(values, dtype=float)
+        self.n, self.m = self.values.shape
+        col_labels = list(row_labels) if col_labels is None else list(col_labels)
+        if len(row_labels) != self.n or len(col_labels) != self.m:
+            raise ValueError("labels do not match the shape of values")
+        self.scale_value = float(scale) if scale is not None else float(
+            np.max(np.abs(self.values)) or 1.0)
+        self.transposed = False
+        self.presence = np.ones((self.n, self.m))           # 0..1 per cell (weight mode: cut cells)
+        self.discarded = np.zeros((self.n, self.m), bool)    # turned into dashed outlines
+        self._grown = np.full((self.n, self.m), bool(filled))
+        self.numbers: dict[tuple[int, int], LiveNumber] = {}
+
+        size = label_size or self.auto_label_size(max(self.n, self.m))
+        rows = [label(s, size, t.query) for s in row_labels]
+        cols = [label(s, size, t.key) for s in col_labels]
+        self.label_size = size
+        self._layout(box or style.content_box(), rows, cols, max_pitch)
+
+        # ---- cell frame (n + 1 and m + 1 lines: cheaper than n * m rectangles)
+        p, (x0, y0) = self.pitch, self.origin
+        lines = [Line([x0, y0 - r * p, 0], [x0 + self.m * p, y0 - r * p, 0]) for r in range(self.n + 1)]
+        lines += [Line([x0 + c * p, y0, 0], [x0 + c * p, y0 - self.n * p, 0]) for c in range(self.m + 1)]
+        self.lines = VGroup(*lines).set_stroke(t.grid, width=1.5)
+
+        # ---- labels
+        self._drop = self._baseline_drop(size)
+        for r, mob in enumerate(rows):
+            self._place_left(mob, r, row_labels[r])
+        for c, mob in enumerate(cols):
+            if self.col_rotated:
+                mob.rotate(PI / 2)
+            self._place_top(mob, c, col_labels[c])
+        self._row_strings, self._col_strings = list(row_labels), col_labels
+        self.row_labels, self.col_labels = VGroup(*rows), VGroup(*cols)
+
+        # ---- cells
+        self._unit = _unit_square()
+        sq = []
+        for i in range(self.n):
+            for j in range(self.m):
+                s = VMobject(stroke_width=0)
+                s.set_points(self._unit * 1e-4 + self.square_center(i, j))
+                sq.append(s)
+        self.squares = VGroup(*sq)
+        parts = [self.lines, self.squares, self.row_labels, self.col_labels]
+        self.corner = None
+        if corner:
+            self.corner = self._corner_label(corner)
+            parts.append(self.corner)
+        super().__init__(*parts)
+        self._redraw()
+
+    # ------------------------------------------------------------ layout
+
+    @staticmethod
+    def auto_label_size(n: int) -> float:
+        """Label font size for ``n`` tokens: full size up to 6, down to 17 at 12."""
+        if n <= 6:
+            return style.LABEL_SIZE
+        return max(17.0, style.LABEL_SIZE - (n - 6) * (style.LABEL_SIZE - 17.0) / 6.0)
+
+    def _layout(self, box: Box, rows, cols, max_pitch: float) -> None:
+        l, r, b, t = box
+        self.buff = buff = 0.14
+        rw = max(m.width for m in rows)
+        cw = max(m.width for m in cols)
+        ch = max(m.height for m in cols)
+        for rotated in (False, True):
+            top_h = (cw if rotated else ch) + buff
+            pitch = min((r - l - rw - buff) / self.m, (t - b - top_h) / self.n, max_pitch)
+            if rotated or cw <= 0.92 * pitch:
+                break
+        self.col_rotated = rotated
+        self.pitch = float(pitch)
+        self.left_w, self.top_h = rw + buff, top_h
+        block_w = self.left_w + self.m * pitch
+        block_h = top_h + self.n * pitch
+        cx, cy = (l + r) / 2, (b + t) / 2
+        # origin = top-left corner of the cell block
+        self.origin = (cx - block_w / 2 + self.left_w, cy + block_h / 2 - top_h)
+
+    def _baseline_drop(self, size: float) -> float:
+        ref = label("x", size)
+        return ref.get_center()[1] - baseline(ref, "x")
+
+    def _place_left(self, mob, r: int, s: str | None = None) -> None:
+        """Right-align a (horizontal) label to the left of screen row ``r``, on a common baseline."""
+        s = s if s is not None else ""
+        y = self.cell_center(r, 0)[1]
+        mob.move_to([self.origin[0] - self.buff - mob.width / 2, y, 0])
+        if s:
+            mob.shift([0, y - self._drop - baseline(mob, s), 0])
+
+    def _place_top(self, mob, c: int, s: str | None = None, rotated: bool | None = None) -> None:
+        """Put a label above screen column ``c`` (vertical when the columns are narrow)."""
+        rotated = self.col_rotated if rotated is None else rotated
+        x = self.cell_center(0, c)[0]
+        y0 = self.origin[1] + self.buff
+        mob.move_to([x, y0 + mob.height / 2, 0])      # vertical labels: bottoms on the grid
+        if s and not rotated:  # horizontal ones: baselines on one line just above the grid
+            mob.shift([0, y0 + 0.06 - baseline(mob, s), 0])
+
+    def _corner_label(self, text: str):
+        t = self.theme
+        mob = label(text, style.TINY_SIZE, t.muted)
+        room_w, room_h = self.left_w - self.buff, self.top_h - self.buff
+        if mob.width > room_w or mob.height > room_h:
+            mob.scale(max(0.6, min(room_w / mob.width, room_h / mob.height)))
+        mob.move_to([self.origin[0] - self.buff - mob.width / 2,
+                     self.origin[1] + self.buff + mob.height / 2, 0])
+        return mob
+
+    # ------------------------------------------------------------ geometry
+
+    def cell_center(self, r: int | float, c: int | float) -> np.ndarray:
+        """Screen centre of screen row ``r``, column ``c`` (fractional values interpolate)."""
+        x0, y0 = self.origin
+        return np.array([x0 + (c + 0.5) * self.pitch, y0 - (r + 0.5) * self.pitch, 0.0])
+
+    def screen_cell(self, i: int, j: int) -> tuple[int, int]:
+        """Screen (row, column) where data cell ``(i, j)`` is drawn (swapped after a fold)."""
+        return (j, i) if self.transposed else (i, j)
+
+    def square_center(self, i: int, j: int) -> np.ndarray:
+        """Screen centre of data cell ``(i, j)``."""
+        return self.cell_center(*self.screen_cell(i, j))
+
+    def square(self, i: int, j: int) -> VMobject:
+        """The shape of data cell ``(i, j)`` (query ``i``, key ``j``), wherever it is drawn."""
+        return self.squares[i * self.m + j]
+
+    def grid_rect(self) -> tuple[float, float, float, float]:
+        """(left, right, bottom, top) of the cell block, labels excluded."""
+        x0, y0 = self.origin
+        return x0, x0 + self.m * self.pitch, y0 - self.n * self.pitch, y0
+
+    def side(self, v: float) -> float:
+        """Score mode: side of the square of a score ``v`` (frame units)."""
+        return INSET * self.pitch * min(1.0, abs(float(v)) / self.scale_value)
+
+    def shade(self, w: float) -> float:
+        """Weight mode: fill opacity of a cell of weight ``w``."""
+        return float(np.clip(w, 0.0, 1.0)) ** WEIGHT_GAMMA
+
+    # ------------------------------------------------------------ values
+
+    def _target_points(self, i: int, j: int, v: float | None = None) -> np.ndarray:
+        v = self.values[i, j] if v is None else v
+        side = self.side(v) if self.mode == "score" else INSET * self.pitch
+        return self._unit * max(side, 1e-4) + self.square_center(i, j)
+
+    def _style_cell(self, i: int, j: int) -> None:
+        s, v = self.square(i, j), self.values[i, j]
+        if self.mode == "score":
+            s.set_fill(style.score_color(v), opacity=self.presence[i, j])
+        else:
+            s.set_fill(self.theme.weight, opacity=self.shade(v) * self.presence[i, j])
+
+    def _redraw(self) -> None:
+        for i in range(self.n):
+            for j in range(self.m):
+                if self.discarded[i, j]:
+                    continue
+                s = self.square(i, j)
+                if self._grown[i, j]:
+                    s.set_points(self._target_points(i, j))
+                self._style_cell(i, j)
+        for (i, j), num in self.numbers.items():
+            self._update_number(i, j, num)
+
+    def set_values(self, values) -> "ScoreGrid":
+        """Show new values in place (sizes, colours, shades, numbers); returns ``self``."""
+        self.values = np.array(values, dtype=float).reshape(self.n, self.m)
+        self._redraw()
+        return self
+
+    def set_presence(self, presence) -> "ScoreGrid":
+        """Per-cell visibility in [0, 1] (a scalar or an ``(n, m)`` array): fades fills and numbers."""
+        self.presence = np.broadcast_to(np.asarray(presence, float), (self.n, self.m)).copy()
+        self._redraw()
+        return self
+
+    def bind(self, get_values: Callable[[], np.ndarray],
+             get_presence: Callable[[], np.ndarray | float] | None = None) -> "ScoreGrid":
+        """Follow ``get_values()`` (and ``get_presence()``) on every frame, e.g. a tracker's blend."""
+        def follow(_):
+            if get_presence is not None:
+                self.presence = np.broadcast_to(np.asarray(get_presence(), float),
+                                                (self.n, self.m)).copy()
+            self.set_values(get_values())
+
+        self.unbind()
+        self._binding = follow
+        self.add_updater(follow)
+        return self
+
+    def unbind(self) -> "ScoreGrid":
+        """Remove the updater added by :meth:`bind`."""
+        f = getattr(self, "_binding", None)
+        if f is not None:
+            self.remove_updater(f)
+            self._binding = None
+        return self
+
+    # ------------------------------------------------------------ filling
+
+    def fill_cell(self, i: int, j: int) -> Animation:
+        """The square of data cell ``(i, j)`` grows from its centre."""
+        self._grown[i, j] = True
+        s = self.square(i, j)
+        target = s.copy().set_points(self._target_points(i, j))
+        return Transform(s, target)
+
+    def fill_row(self, i: int, run_time: float = 1.0, lag_ratio: float = 0.25) -> Animation:
+        """Grow the squares of row ``i`` left to right."""
+        return LaggedStart(*[self.fill_cell(i, j) for j in range(self.m)],
+                           lag_ratio=lag_ratio, run_time=run_time)
+
+    def fill_all(self) -> "ScoreGrid":
+        """Show every square at once (no animation)."""
+        self._grown[:] = True
+        self._redraw()
+        return self
+
+    # ------------------------------------------------------------ numbers in cells
+
+    def number_size(self, decimals: int = 2) -> float:
+        """Font size at which a number with ``decimals`` fits in a cell (may be under 16)."""
+        probe = label("0." + "0" * decimals, style.SMALL_SIZE)
+        return float(min(style.SMALL_SIZE, style.SMALL_SIZE * 0.8 * self.pitch / probe.width))
+
+    def numbers_fit(self, decimals: int = 2, min_size: float = style.TINY_SIZE) -> bool:
+        """Whether numbers in cells would be readable (font size at least ``min_size``)."""
+        return self.number_size(decimals) >= min_size
+
+    def add_numbers(self, cells: Iterable[tuple[int, int]] | None = None,
+                    decimals: int = 2) -> VGroup:
+        """Put a live number in each of ``cells`` (default: all); they follow :meth:`set_values`.
+
+        Returns the new numbers as a ``VGroup`` (already part of the grid).
+        """
+        cells = list(cells) if cells is not None else [(i, j) for i in range(self.n)
+                                                        for j in range(self.m)]
+        size = self.number_size(decimals)
+        new = []
+        for i, j in cells:
+            num = LiveNumber(self.values[i, j], decimals=decimals, font_size=size,
+                             color=self.theme.fg)
+            num.move_to(self.square_center(i, j))
+            self.numbers[(i, j)] = num
+            self._update_number(i, j, num)
+            new.append(num)
+        group = VGroup(*new)
+        self.add(group)
+        return group
+
+    def number(self, i: int, j: int) -> LiveNumber:
+        return self.numbers[(i, j)]
+
+    def _update_number(self, i: int, j: int, num: LiveNumber) -> None:
+        v = self.values[i, j]
+        num.set_value(v)
+        if self.mode == "weight":
+            dark = self.shade(v) * self.presence[i, j] > DARK_TEXT_SHADE
+            color = self.theme.background if dark else self.theme.fg
+        else:
+            color = self.theme.fg
+        num.set_fill(color, opacity=self.presence[i, j] if not self.discarded[i, j] else 0.0)
+
+    # ------------------------------------------------------------ highlights
+
+    def row_highlight(self, row: float | Mobject = 0, color: str | None = None,
+                      fill_opacity: float = 0.08) -> Rectangle:
+        """A frame around a screen row, labels included.
+
+        ``row`` is a row index, or a ValueTracker whose (fractional) value the frame
+        follows on every frame, so it slides smoothly from row to row.
+        """
+        l, r, _, _ = self.grid_rect()
+        left = l - self.left_w
+        rect = Rectangle(width=r - left + 0.12, height=self.pitch,
+                         stroke_color=color or self.theme.highlight, stroke_width=3,
+                         fill_color=color or self.theme.highlight, fill_opacity=fill_opacity)
+        x = (left + r) / 2
+
+        def place(m):
+            rr = row.get_value() if hasattr(row, "get_value") else row
+            m.move_to([x, self.cell_center(rr, 0)[1], 0])
+
+        place(rect)
+        if hasattr(row, "get_value"):
+            rect.add_updater(place)
+        return rect
+
+    def cell_marker(self, i: int, j: int, color: str | None = None, stroke: float = 4) -> Square:
+        """An outline around data cell ``(i, j)`` at its current screen place."""
+        sq = Square(side_length=self.pitch, stroke_color=color or self.theme.amber,
+                    stroke_width=stroke, fill_opacity=0)
+        return sq.move_to(self.square_center(i, j))
+
+    def dashed_cells(self, cells: Iterable[tuple[int, int]], color: str | None = None) -> VGroup:
+        """Dashed outlines of whole cells (e.g. the masked future of a weight map)."""
+        color = color or self.theme.muted
+        return VGroup(*[dashed_square(self.square_center(i, j), INSET * self.pitch, color)
+                        for i, j in cells])
+
+    # ------------------------------------------------------------ the mask
+
+    def discard(self, i: int, j: int, color: str | None = None) -> Animation:
+        """Turn the square of data cell ``(i, j)`` into a dashed outline of (about) its size:
+        a score computed, then thrown away. Later :meth:`set_values` leave it alone."""
+        self.discarded[i, j] = True
+        s = self.square(i, j)
+        side = max(self.side(self.values[i, j]), DASH_MIN * self.pitch)
+        target = dashed_square(self.square_center(i, j), side, color or self.theme.muted)
+        anims = [Transform(s, target)]
+        if (i, j) in self.numbers:
+            anims.append(self.numbers[(i, j)].animate.set_fill(opacity=0))
+        return AnimationGroup(*anims)
+
+    def mask_boundary(self, color: str | None = None, stroke: float = 4) -> VMobject:
+        """The staircase between kept (``j <= i``) and masked (``j > i``) cells, screen coordinates
+        of the unfolded grid."""
+        x0, y0 = self.origin
+        p = self.pitch
+        pts = [[x0 + p, y0, 0]]
+        for i in range(self.n - 1):
+            pts.append([x0 + (i + 1) * p, y0 - (i + 1) * p, 0])
+            pts.append([x0 + (i + 2) * p, y0 - (i + 1) * p, 0])
+        pts.append([x0 + self.n * p, y0 - self.n * p, 0])
+        stair = VMobject().set_points_as_corners(np.array(pts, float))
+        return stair.set_stroke(color or self.theme.amber, width=stroke).set_fill(opacity=0)
+
+    def upper_region(self, color: str | None = None, fill_opacity: float = 0.07) -> VGroup:
+        """The region above the diagonal (the masked future) as one shape: a faint fill and a
+        dashed staircase outline, ``VGroup(fill, outline)`` (unfolded grid)."""
+        x0, y0 = self.origin
+        p, n = self.pitch, self.n
+        pts = [[x0 + p, y0, 0]]
+        for i in range(1, n):
+            pts += [[x0 + i * p, y0 - i * p, 0], [x0 + (i + 1) * p, y0 - i * p, 0]]
+        pts += [[x0 + n * p, y0, 0], [x0 + p, y0, 0]]
+        color = color or self.theme.muted
+        shape = VMobject().set_points_as_corners(np.array(pts, float))
+        fill = shape.copy().set_stroke(width=0).set_fill(color, opacity=fill_opacity)
+        perimeter = 4 * (n - 1) * p
+        outline = DashedVMobject(shape, num_dashes=max(8, int(perimeter / 0.2)), dashed_ratio=0.55)
+        outline.set_stroke(color, width=2.5).set_fill(opacity=0)
+        return VGroup(fill, outline)
+
+    def upper_cells(self) -> list[tuple[int, int]]:
+        """Data cells above the diagonal (``j > i``): the future under a causal mask."""
+        return [(i, j) for i in range(self.n) for j in range(self.m) if j > i]
+
+    # ------------------------------------------------------------ the fold
+
+    def fold(self, run_time: float = 2.5) -> Animation:
+        """Reflect the matrix over its diagonal (square matrices): the squares flip about the
+        diagonal like a page, row labels travel to the top and column labels to the left.
+
+        Numbers in cells ride with their squares. At the end :attr:`transposed` toggles,
+        so data cell ``(i, j)`` is drawn at screen ``(j, i)``; fold again to undo.
+        """
+        if self.n != self.m:
+            raise ValueError("only a square matrix can be folded over its diagonal")
+        l, r, b, t = self.grid_rect()
+        center = np.array([(l + r) / 2, (b + t) / 2, 0.0])
+        axis = np.array([1.0, -1.0, 0.0]) / np.sqrt(2.0)
+        # Every piece with points (a discarded cell is a group of dashes) turns with the page.
+        pieces = [sm for s in self.squares for sm in s.family_members_with_points()]
+        home = [sm.points.copy() for sm in pieces]
+        moving_numbers = {k: v.get_center() for k, v in self.numbers.items()}
+        # Labels: rows go on top, columns to the left (keeping their own text upright).
+        rows_old, cols_old = self.row_labels, self.col_labels
+        starts = [m.copy() for m in list(rows_old) + list(cols_old)]
+        targets = []
+        for k, m in enumerate(rows_old):
+            tgt = m.copy()
+            if self.col_rotated:
+                tgt.rotate(PI / 2)
+            self._place_top(tgt, k, self._row_strings[k])
+            targets.append(tgt)
+        for k, m in enumerate(cols_old):
+            tgt = m.copy()
+            if self.col_rotated:
+                tgt.rotate(-PI / 2)
+            self._place_left(tgt, k, self._col_strings[k])
+            targets.append(tgt)
+        movers = list(rows_old) + list(cols_old)
+
+        flip = rotation_matrix(PI, axis)
+        done = [False]
+
+        def update(_, a: float) -> None:
+            if done[0]:
+                return
+            R = rotation_matrix(PI * a, axis)
+            for sm, p in zip(pieces, home):
+                sm.points = (p - center) @ R.T + center
+            for key, num in self.numbers.items():
+                c0 = moving_numbers[key]
+                c1 = (c0 - center) @ flip.T + center
+                num.move_to(c0 + (c1 - c0) * a)
+            # Labels fade while they cross the corner, so the crowd mid-fold stays quiet.
+            opacity = 1.0 - 0.75 * np.sin(PI * a)
+            for mob, s0, s1 in zip(movers, starts, targets):
+                for sm, f0, f1 in zip(mob.family_members_with_points(),
+                                      s0.family_members_with_points(),
+                                      s1.family_members_with_points()):
+                    sm.interpolate(f0, f1, a)
+                    sm.set_fill(opacity=opacity)
+            if a >= 1.0:
+                done[0] = True
+                self._finish_fold()
+
+        return _Driven(self, update, run_time=run_time, rate_func=smooth)
+
+    def _finish_fold(self) -> None:
+        self.transposed = not self.transposed
+        self.row_labels, self.col_labels = self.col_labels, self.row_labels
+        self._row_strings, self._col_strings = self._col_strings, self._row_strings
+        for i in range(self.n):
+            for j in range(self.m):
+                if not self.discarded[i, j] and self._grown[i, j]:
+                    self.square(i, j).set_points(self._target_points(i, j))
+
+
+class _Driven(Animation):
+    """Calls ``update(mobject, alpha)`` each frame without copying the (large) mobject.
+
+    Unlike ``UpdateFromAlphaFunc`` it does not deep-copy the grid at the start, and the grid
+    is one of the animation's mobjects, so the renderer redraws it every frame.
+    """
+
+    def __init__(self, mobject, update, **kwargs):
+        self._update = update
+        super().__init__(mobject, suspend_mobject_updating=False, **kwargs)
+
+    def create_starting_mobject(self):
+        return Mobject()
+
+    def interpolate_mobject(self, alpha: float) -> None:
+        self._update(self.mobject, self.rate_func(alpha))
+
+
+class RowReadout(VGroup):
+    """One row of a matrix as a column of lines ``key label   value``, values live.
+
+    Parameters
+    ----------
+    col_labels
+        Labels of the columns (one line each, in the key colour).
+    get_row
+        Callable returning the row's values (length ``len(col_labels)``); read every frame.
+    box
+        ``(left, right, bottom, top)`` the readout fits in (top-aligned, horizontally centred).
+    title
+        Optional callable returning an index into ``titles``: which title to show (e.g. the
+        highlighted query). Titles are rendered once and swapped by opacity.
+    titles
+        Title strings (e.g. ``["row the", "row cat", ...]``), in the query colour.
+    extra
+        ``[(name, callable), ...]``: summary lines under a rule (e.g. ``max − min``).
+    decimals
+        Decimals of every value.
+    signed_colors
+        Colour each value by its sign (scores); otherwise values use ``value_color``.
+    mark
+        Optional callable returning a column index to mark (e.g. the row's largest), or None.
+    """
+
+    def __init__(self, col_labels: Sequence[str], get_row: Callable[[], np.ndarray], box: Box,
+                 *, title: Callable[[], int] | None = None, titles: Sequence[str] = (),
+                 extra: Sequence[tuple[str, Callable[[], float]]] = (), decimals: int = 2,
+                 signed_colors: bool = True, value_color: str | None = None,
+                 mark: Callable[[], int | None] | None = None, size: float | None = None):
+        t = style.theme()
+        self.theme = t
+        l, r, b, top = box
+        k = len(col_labels)
+        n_lines = k + len(extra) + (1.4 if titles else 0) + (0.5 if extra else 0)
+        line_h = min(0.5, (top - b) / max(n_lines, 1))
+        size = size or float(min(style.LABEL_SIZE, max(style.TINY_SIZE, line_h * 48)))
+        self.get_row, self.signed, self.value_color = get_row, signed_colors, value_color or t.fg
+        names = [label(s, size, t.key) for s in col_labels]
+        values = [LiveNumber(0.0, decimals=decimals, font_size=size, color=self.value_color)
+                  for _ in col_labels]
+        name_w = max([m.width for m in names] + [label(e, size).width for e, _ in extra])
+        num_w = label("−0." + "0" * decimals, size).width
+        gap = 0.35
+        width = name_w + gap + num_w
+        x_left = (l + r) / 2 - width / 2
+        x_point = x_left + width - label("." + "0" * decimals, size).width
+        y = top
+        self.titles = VGroup()
+        if titles:
+            for s in titles:
+                tm = label(s, size, t.query)
+                tm.move_to([(l + r) / 2, y - line_h * 0.5, 0])
+                self.titles.add(tm)
+            y -= line_h * 1.4
+        ref = label("x", size)
+        drop = ref.get_center()[1] - baseline(ref, "x")
+        self.rows = []
+        for s, nm, val in zip(col_labels, names, values):
+            yc = y - line_h / 2
+            nm.move_to([x_left + nm.width / 2, yc, 0])
+            nm.shift([0, yc - drop - baseline(nm, s), 0])
+            val.move_to([0, 0, 0])
+            val.move_anchor_to([x_point, yc - drop, 0])
+            self.rows.append((nm, val))
+            y -= line_h
+        self.extra = []
+        parts = [self.titles, VGroup(*names), VGroup(*values)]
+        if extra:
+            y -= line_h * 0.25
+            rule = Line([x_left, y, 0], [x_left + width, y, 0]).set_stroke(t.muted, 1.5)
+            parts.append(rule)
+            y -= line_h * 0.25
+            for s, fn in extra:
+                yc = y - line_h / 2
+                nm = label(s, size, t.muted)
+                nm.move_to([x_left + nm.width / 2, yc, 0])
+                nm.shift([0, yc - drop - baseline(nm, s), 0])
+                val = LiveNumber(fn(), decimals=decimals, font_size=size, color=t.fg)
+                val.move_to([0, 0, 0]).move_anchor_to([x_point, yc - drop, 0])
+                self.extra.append((nm, val, fn))
+                parts += [nm, val]
+                y -= line_h
+        self.marker = None
+        if mark is not None:
+            self.marker = Rectangle(width=width + 0.2, height=line_h * 0.95,
+                                    stroke_color=t.amber, stroke_width=2.5, fill_opacity=0)
+            parts.append(self.marker)
+        super().__init__(*parts)
+        self._title_fn, self._mark_fn = title, mark
+        self._x_mid = x_left + width / 2
+        self.update_values()
+        self.add_updater(lambda m: m.update_values())
+
+    def update_values(self) -> None:
+        row = np.asarray(self.get_row(), float)
+        for (nm, val), v in zip(self.rows, row):
+            val.set_value(v)
+            if self.signed:
+                val.set_fill(style.score_color(v) if abs(v) >= 0.005 else self.theme.fg)
+        for _, val, fn in self.extra:
+            val.set_value(fn())
+        if self._title_fn is not None and len(self.titles):
+            k = self._title_fn()
+            for idx, tm in enumerate(self.titles):
+                tm.set_opacity(1.0 if idx == k else 0.0)
+        if self.marker is not None:
+            j = self._mark_fn()
+            if j is None:
+                self.marker.set_stroke(opacity=0)
+            else:
+                self.marker.set_stroke(opacity=1)
+                self.marker.move_to([self._x_mid, self.rows[j][0].get_center()[1], 0])
+
+
+class LabeledNumber(VGroup):
+    """``name ........ value`` on one line, the value a live number right-aligned at ``width``.
+
+    Parameters
+    ----------
+    name
+        The text on the left (already localised by the caller).
+    value
+        Initial value; bind with ``.number.follow(tracker_or_callable)``.
+    width
+        Distance from the name's left edge to the number's right end (so a column of
+        these lines up on the right).
+    decimals, thousands
+        Passed to :class:`LiveNumber` (``thousands`` groups digits: ``1,000,000``).
+    """
+
+    def __init__(self, name: str, value: float = 0.0, *, width: float = 4.0, decimals: int = 0,
+                 thousands: bool = True, size: float = style.LABEL_SIZE,
+                 name_color: str | None = None, color: str | None = None):
+        t = style.theme()
+        self.name = label(name, size, name_color or t.muted)
+        self.number = LiveNumber(value, decimals=decimals, thousands=thousands, font_size=size,
+                                 color=color or t.fg, align="right")
+        ref = label("x", size)
+        drop = ref.get_center()[1] - baseline(ref, "x")
+        self.name.move_to([self.name.width / 2, 0, 0])
+        self.name.shift([0, -drop - baseline(self.name, name), 0])
+        self.number.move_to([0, 0, 0]).move_anchor_to([width, -drop, 0])
+        super().__init__(self.name, self.number)
+
+
+class CostBars(VGroup):
+    """Two horizontal bars whose lengths follow ``get()`` -> ``(a, b)`` (fractions of ``width``).
+
+    Used by section 8 to compare the projections' cost with the square's as the context grows.
+
+    Parameters
+    ----------
+    names
+        The two bar titles (localised by the caller), drawn above each bar.
+    colors
+        The two bar colours (theme roles).
+    get
+        Callable returning the two lengths as fractions of ``width`` (clipped to [0, 1]).
+    """
+
+    def __init__(self, names: Sequence[str], colors: Sequence[str],
+                 get: Callable[[], tuple[float, float]], *, width: float = 4.0,
+                 size: float = style.SMALL_SIZE, bar_h: float = 0.26):
+        t = style.theme()
+        self.get, self.width_units, self.bar_h = get, width, bar_h
+        parts, self.bars, self.tracks = [], [], []
+        y = 0.0
+        for name, color in zip(names, colors):
+            title = label(name, size, t.fg)
+            title.move_to([title.width / 2, y - title.height / 2, 0])
+            y -= title.height + 0.1
+            bar = Rectangle(width=width, height=bar_h, fill_color=color, fill_opacity=1,
+                            stroke_width=0)
+            bar.move_to([width / 2, y - bar_h / 2, 0])
+            track = Line([0, y - bar_h / 2, 0], [width, y - bar_h / 2, 0]).set_stroke(t.grid, 2)
+            self.bars.append((bar, y - bar_h / 2))
+            self.tracks.append(track)
+            parts += [track, bar, title]
+            y -= bar_h + 0.28
+        super().__init__(*parts)
+        self.update_bars()
+        self.add_updater(lambda m: m.update_bars())
+
+    def update_bars(self) -> None:
+        fractions = self.get()
+        x0 = self.tracks[0].get_start()[0]
+        for (bar, _), f in zip(self.bars, fractions):
+            w = max(1e-3, self.width_units * float(np.clip(f, 0.0, 1.0)))
+            y = bar.get_center()[1]
+            bar.stretch_to_fit_width(w)
+            bar.move_to([x0 + w / 2, y, 0])
+
+
+class CellReadout(VGroup):
+    """One matrix entry as a line ``query → key   value`` (query and key in their role colours).
+
+    Parameters
+    ----------
+    query, key
+        Token labels of the row and the column.
+    get_value
+        Callable returning the entry; the live number follows it on every frame.
+    icon
+        Optional small mobject drawn left of the line (e.g. a copy of the frame that marks
+        the cell on the grid), so the line and the cell read as one.
+    decimals, size
+        Number format and font size.
+    signed_colors
+        Colour the number by its sign (scores); else ``color`` (default ``theme.fg``).
+    """
+
+    def __init__(self, query: str, key: str, get_value: Callable[[], float], *,
+                 icon: VMobject | None = None, decimals: int = 2,
+                 size: float = style.LABEL_SIZE, signed_colors: bool = True,
+                 color: str | None = None, number_gap: float = 0.45):
+        t = style.theme()
+        q = label(query, size, t.query)
+        arrow = label("→", size, t.muted)
+        k = label(key, size, t.key)
+        ref = label("x", size)
+        drop = ref.get_center()[1] - baseline(ref, "x")
+        x = 0.0
+        parts = []
+        if icon is not None:
+            icon.move_to([icon.width / 2, 0, 0])
+            x = icon.width + 0.2
+            parts.append(icon)
+        for mob, s in ((q, query), (arrow, "→"), (k, key)):
+            mob.move_to([x + mob.width / 2, 0, 0])
+            mob.shift([0, -drop - baseline(mob, s), 0])
+            x += mob.width + 0.12
+        self.number = LiveNumber(get_value(), decimals=decimals, font_size=size,
+                                 color=color or t.fg, align="left")
+        self.number.move_to([0, 0, 0]).move_anchor_to([x + number_gap, -drop, 0])
+        parts += [q, arrow, k, self.number]
+        super().__init__(*parts)
+        self.get_value, self.signed = get_value, signed_colors
+
+        def follow(m):
+            v = float(get_value())
+            m.set_value(v)
+            if signed_colors:
+                m.set_fill(style.score_color(v) if abs(v) >= 0.005 else t.fg)
+
+        follow(self.number)
+        self.number.add_updater(follow)
