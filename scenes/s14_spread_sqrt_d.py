@@ -1,0 +1,132 @@
+"""Section 14: a d-wide dot product has spread √d.
+
+A sum of d independent unit-variance products has variance d, so its spread is √d.
+The width slides along a log axis (each tick x4); the spread doubles per tick, so the
+curve still bends upward; the amber line at spread 1 is what softmax needs. The slide
+ends on GPT-2's head width.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    DOWN, LEFT, RIGHT, UP, Create, FadeIn, Indicate, ValueTracker, VGroup, Write,
+)
+
+from attn_math import core
+from attn_math.fmt import fmt
+
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.live_number import LiveNumber
+from scenes.widgets.log_axis import AxisMarker, LogAxis, ReadoutPanel
+from scenes.widgets.text import label
+
+class SpreadSqrtD(SectionScene):
+    SECTION = 14
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.the_sum()
+        self.the_axis()
+        self.what_softmax_needs()
+        self.slide_width()
+        self.gpt2_width()
+
+    # ------------------------------------------------------------ set-up
+
+    def build(self):
+        s, t = self.story, self.theme
+        self.widths = list(s.fig(14, "widths").value)
+        self.d_real = s.fig(14, "d_real").value
+        spreads = [core.dot_product_spread(w) for w in self.widths]
+        l, r, b, top = style.left_panel()
+        self.axis = LogAxis(
+            (l, r, b, top), (self.widths[0], self.widths[-1]), self.widths,
+            (0.0, spreads[-1]), spreads,
+            y_labels=[fmt(v, 0) for v in spreads],
+            x_title=self.ui("width"), y_title=self.ui("spread"))
+        self.curve = self.axis.plot(core.dot_product_spread, t.positive, stroke=5)
+        self.d = ValueTracker(self.widths[0])
+
+    def ui(self, key: str) -> str:
+        """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
+        return self.caption_text(f"ui_{key}")
+
+    def width_now(self) -> int:
+        """The width the readouts show: the tracker rounded to a whole number of dimensions."""
+        return int(round(self.d.get_value()))
+
+    # ------------------------------------------------------------ beats
+
+    def the_sum(self):
+        t = self.theme
+        rp = style.right_panel()
+        lines = VGroup(
+            label("q · k = q₁k₁ + q₂k₂ + …", style.LABEL_SIZE, t.fg),
+            label(self.ui("terms"), style.SMALL_SIZE, t.muted),
+            label(self.ui("var_term"), style.LABEL_SIZE, t.fg),
+            label(self.ui("var_sum"), style.LABEL_SIZE, t.fg),
+            label(self.ui("sd"), style.LABEL_SIZE, t.positive),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+        lines[1].shift(0.08 * UP)
+        lines.move_to([rp[0], rp[3], 0], aligned_edge=LEFT + UP)
+        if lines.width > rp[1] - rp[0]:
+            lines.scale_to_fit_width(rp[1] - rp[0]).move_to([rp[0], rp[3], 0],
+                                                            aligned_edge=LEFT + UP)
+        self.formula = lines
+        self.say("sum")
+        self.play(FadeIn(lines[:2], shift=0.1 * DOWN), run_time=0.8)
+        self.play(FadeIn(lines[2], shift=0.1 * DOWN), run_time=0.6)
+        self.play(FadeIn(lines[3], shift=0.1 * DOWN), run_time=0.6)
+        self.play(Write(lines[4]), run_time=0.8)
+        self.settle()
+
+    def the_axis(self):
+        step = self.widths[1] // self.widths[0]
+        steps = self.axis.x_step_labels(f"×{step}")
+        self.say("axis")
+        self.play(FadeIn(self.axis), run_time=0.8)
+        self.play(FadeIn(steps, lag_ratio=0.2), run_time=0.8)
+        self.play(Create(self.curve), run_time=2.0)
+        self.settle()
+
+    def what_softmax_needs(self):
+        t = self.theme
+        one = core.dot_product_spread(self.widths[0])  # spread 1: a single unit-variance product
+        line = self.axis.hline(one, t.amber, stroke=4)
+        tag = label(self.ui("need"), style.SMALL_SIZE, t.amber)
+        tag.next_to(self.axis.c2p(self.widths[-1], one), UP, buff=0.1).align_to(line, RIGHT)
+        self.say("need")
+        self.play(Create(line), FadeIn(tag), run_time=1.0)
+        self.settle()
+
+    def slide_width(self):
+        t = self.theme
+        marker = AxisMarker(self.axis, self.d, core.dot_product_spread, t.positive)
+        d_num = LiveNumber(1, decimals=0, font_size=style.NUMBER_SIZE, color=t.fg)
+        d_num.follow(self.width_now)
+        sd_num = LiveNumber(1, decimals=2, font_size=style.NUMBER_SIZE, color=t.positive)
+        sd_num.follow(lambda: core.dot_product_spread(self.width_now()))
+        panel = ReadoutPanel([("d =", d_num), ("√d =", sd_num)], size=style.NUMBER_SIZE,
+                             row_gap=0.6, color=t.fg)
+        rp = style.right_panel()
+        panel.move_to([(rp[0] + rp[1]) / 2, 0, 0]).align_to(self.formula, LEFT)
+        panel.next_to(self.formula, DOWN, buff=0.6, aligned_edge=LEFT)
+        self.readouts = panel
+        self.say("slide")
+        self.play(FadeIn(marker), FadeIn(panel), run_time=0.6)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=4.0)
+        self.wait(0.4)
+        self.play(self.d.animate.set_value(self.widths[0]), run_time=2.0)
+        self.settle()
+
+    def gpt2_width(self):
+        t = self.theme
+        self.say("gpt2")
+        self.play(self.d.animate.set_value(self.d_real), run_time=2.5)
+        p = self.axis.c2p(self.d_real, core.dot_product_spread(self.d_real))
+        tag = label("GPT-2", style.SMALL_SIZE, t.fg).next_to(p, LEFT, buff=0.2)
+        tag.shift(0.15 * UP)
+        self.play(FadeIn(tag), Indicate(self.readouts.numbers[1], color=t.amber), run_time=1.0)
+        self.settle(1.5)

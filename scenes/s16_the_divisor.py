@@ -1,0 +1,192 @@
+"""Section 16: divide every score by √d and the width stops mattering.
+
+Same slider as section 15. Dividing by √d brings the spread back to 1 at every width, and
+the top weight of the demo row stays put from d = 1 to 256. Dividing by d instead
+overshoots: the spread falls to 1/√d and the row flattens toward a plain average. The
+divisor is √d: 1.414 for the toy head, 8 for GPT-2 small's 64-wide heads.
+
+One tracker ``p`` holds the divisor's exponent (divisor = d^p): 0 is section 15's row with
+no divisor, 1/2 divides by √d, 1 divides by d. Switching divisors animates ``p``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, Indicate, ReplacementTransform,
+    ValueTracker, VGroup,
+)
+
+from attn_math import core
+from attn_math.fmt import fmt
+
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.bars_simple import RowBars
+from scenes.widgets.live_number import LiveNumber
+from scenes.widgets.log_axis import AxisMarker, LiveCurve, LogAxis, ReadoutPanel
+from scenes.widgets.text import label
+
+SQRT, LINEAR = 0.5, 1.0   # the divisor's exponent: divide by √d, or by d
+Y_TOP = 1.12              # as in section 15: room above 1 to name the no-divisor curve
+FORMULA_SQRT = "w = softmax(√d · z / √d)"
+FORMULA_LINEAR = "w = softmax(√d · z / d)"
+
+
+class TheDivisor(SectionScene):
+    SECTION = 16
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.divide_by_sqrt_d()
+        self.slide_flat()
+        self.divide_by_d()
+        self.the_divisor()
+
+    # ------------------------------------------------------------ the math, live
+
+    def ui(self, key: str) -> str:
+        """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
+        return self.caption_text(f"ui_{key}")
+
+    def width_now(self) -> int:
+        """The width the readouts show (a whole number of dimensions); the bars and the
+        marker move smoothly with the slider in between."""
+        return int(round(self.d.get_value()))
+
+    def divisor(self, d: float | None = None) -> float:
+        """d^p: 1 with no divisor, √d, or d."""
+        d = self.d.get_value() if d is None else d
+        return float(d ** self.p.get_value())
+
+    def weights(self) -> np.ndarray:
+        """The demo row at width d, every score divided by d^p."""
+        d = self.d.get_value()
+        return core.softmax(np.sqrt(d) * self.z / self.divisor())
+
+    def top(self, d: float | None = None) -> float:
+        d = self.d.get_value() if d is None else d
+        return float(core.softmax(np.sqrt(d) * self.z / d ** self.p.get_value()).max())
+
+    # ------------------------------------------------------------ set-up
+
+    def build(self):
+        s, t = self.story, self.theme
+        self.z = s.width_z
+        self.widths = list(s.fig(14, "widths").value)
+        self.d_real = s.fig(14, "d_real").value
+        self.d = ValueTracker(self.d_real)
+        self.p = ValueTracker(0.0)
+        l, r, b, top = style.left_panel()
+        y_ticks = [0.0, 0.25, 0.5, 0.75, 1.0]
+        self.axis = LogAxis((l, r, b, top), (self.widths[0], self.widths[-1]), self.widths,
+                            (0.0, Y_TOP), y_ticks, y_labels=[fmt(v, 2) for v in y_ticks],
+                            x_title=self.ui("width"), y_title=self.ui("top"))
+        self.ghost = self.axis.plot(lambda x: core.top_weight_unscaled(self.z, x), t.muted,
+                                    stroke=2.5)
+        # Curve names sit at the right end: the no-divisor curve's above the weight 1 line.
+        self.ghost_tag = label(self.ui("tag_none"), style.SMALL_SIZE, t.muted)
+        self.ghost_tag.next_to(self.axis.c2p(self.widths[-1], 1.0), UP, buff=0.06)
+        self.ghost_tag.align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
+        self.uniform = s.fig(16, "uniform").value
+        self.uniform_line = self.axis.hline(self.uniform, t.amber, stroke=3)
+        self.uniform_tag = label(self.ui("uniform"), style.SMALL_SIZE, t.amber)
+        self.uniform_tag.next_to(self.axis.c2p(self.widths[0], self.uniform), UP + RIGHT,
+                                 buff=0.08)
+        self.marker = AxisMarker(self.axis, self.d, lambda x: self.top(x), t.weight)
+
+        rl, rr, rb, rt = style.right_panel()
+        title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
+        title.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
+        self.formula = label(self.ui("none"), style.SMALL_SIZE, t.muted)
+        self.formula.next_to(title, DOWN, buff=0.12, aligned_edge=LEFT)
+        bars_top = self.formula.get_bottom()[1] - 0.25
+        self.bars = RowBars(s.labels, self.weights(), (rl, rr, bars_top - 1.6, bars_top))
+        self.bars.follow(lambda: self.weights())
+        self.bars_uniform = self.bars.level_line(self.uniform, t.amber, stroke=2.5)
+        self.title = title
+
+        num = dict(font_size=style.NUMBER_SIZE)
+        d_num = LiveNumber(1, decimals=0, color=t.fg, **num).follow(lambda: self.width_now())
+        div_num = LiveNumber(1, decimals=2, color=t.fg, **num).follow(
+            lambda: self.divisor(self.width_now()))
+        spread_num = LiveNumber(1, decimals=2, color=t.fg, **num).follow(
+            lambda: core.dot_product_spread(self.width_now()) / self.divisor(self.width_now()))
+        top_num = LiveNumber(1, decimals=3, color=t.weight, **num).follow(
+            lambda: self.top(self.width_now()))
+        self.readouts = ReadoutPanel(
+            [("d =", d_num), (self.ui("divisor") + " =", div_num),
+             (self.ui("spread") + " =", spread_num), (self.ui("top") + " =", top_num)],
+            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg)
+        self.readouts.next_to(self.bars, DOWN, buff=0.3)
+        self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
+                            * RIGHT)
+
+    def switch_formula(self, text: str, p: float, run_time: float = 2.0):
+        """Animate the divisor's exponent to ``p`` while the formula line changes to ``text``."""
+        new = label(text, style.SMALL_SIZE, self.theme.muted)
+        new.move_to(self.formula, aligned_edge=LEFT)
+        self.play(ReplacementTransform(self.formula, new),
+                  self.p.animate.set_value(p), run_time=run_time)
+        self.formula = new
+
+    # ------------------------------------------------------------ beats
+
+    def divide_by_sqrt_d(self):
+        # Start where section 15 ended: d = 64, no divisor, one weight holds everything.
+        self.add(self.title, self.formula, self.bars, self.axis, self.ghost, self.ghost_tag,
+                 self.marker, self.readouts)
+        self.say("divide")
+        self.wait(0.8)
+        self.switch_formula(FORMULA_SQRT, SQRT)
+        self.sqrt_curve = LiveCurve(self.axis, lambda x: core.top_weight_scaled(self.z, x),
+                                    self.d, self.theme.weight, stroke=5, trace=True)
+        self.add(self.sqrt_curve)
+        self.play(Indicate(self.readouts.row(2), color=self.theme.amber), run_time=1.0)
+        self.settle()
+
+    def slide_flat(self):
+        t = self.theme
+        self.say("flat")
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=2.0)
+        self.play(self.d.animate.set_value(self.widths[0]), run_time=3.0)
+        tag = label("÷ √d", style.SMALL_SIZE, t.weight)
+        tag.next_to(self.axis.c2p(self.widths[-1], core.top_weight_scaled(self.z, 1.0)), UP,
+                    buff=0.1).align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
+        self.play(FadeIn(tag), Indicate(self.readouts.row(3), color=t.amber), run_time=1.0)
+        self.sqrt_tag = tag
+        self.settle()
+
+    def divide_by_d(self):
+        t = self.theme
+        self.say("over_d")
+        # At d = 1 both divisors are 1, so the switch changes nothing until the width grows.
+        self.switch_formula(FORMULA_LINEAR, LINEAR, run_time=1.0)
+        self.play(Create(self.uniform_line), FadeIn(self.uniform_tag),
+                  FadeIn(self.bars_uniform), run_time=0.8)
+        self.lin_curve = LiveCurve(self.axis, lambda x: core.top_weight_over_d(self.z, x),
+                                   self.d, t.fg, stroke=4, trace=True)
+        self.add(self.lin_curve)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=4.0)
+        tag = label("÷ d", style.SMALL_SIZE, t.fg)
+        y_end = core.top_weight_over_d(self.z, self.widths[-1])
+        end = self.axis.c2p(self.widths[-1], y_end)
+        # Above its end unless the √d line is too close there; then below, over the 1/n line.
+        room = self.axis.y_to_sy(core.top_weight_scaled(self.z, 1.0)) - end[1]
+        side = UP if room > 2.2 * tag.height else DOWN
+        tag.next_to(end, side, buff=0.1).align_to(end, RIGHT).shift(0.1 * LEFT)
+        self.play(FadeIn(tag), run_time=0.5)
+        self.settle()
+
+    def the_divisor(self):
+        t = self.theme
+        self.say("divisor")
+        self.switch_formula(FORMULA_SQRT, SQRT, run_time=1.5)
+        self.play(FadeOut(self.bars_uniform), self.d.animate.set_value(self.d_real),
+                  run_time=2.0)
+        card = VGroup(label(self.ui("toy"), style.SMALL_SIZE, t.fg),
+                      label(self.ui("real"), style.SMALL_SIZE, t.fg)).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        card.next_to(self.readouts, DOWN, buff=0.25).align_to(self.title, LEFT)
+        self.play(FadeIn(card, shift=0.1 * UP), run_time=0.8)
+        self.settle(1.5)

@@ -1,0 +1,193 @@
+"""Section 23: the bill for every query meeting every key.
+
+One multiply-add per ordered pair per dimension, twice (Q Kᵀ and the mix): 2 n² d. If the
+score matrix is materialised it holds n² numbers against the tokens' own n · d. A
+context-length slider runs along a log axis while the bytes of one head's fp16 matrix and
+of the tokens themselves are read off live: GPT-2's 1,024 tokens, then 131,072, where the
+matrix dwarfs its own input. FlashAttention exists so that this matrix is never written out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, RIGHT, UP, Create, DoubleArrow, FadeIn, Indicate, ValueTracker, VGroup,
+)
+
+from attn_math import cost
+from attn_math.fmt import fmt_bytes, fmt_int
+
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.live_number import LiveNumber
+from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis, ReadoutPanel
+from scenes.widgets.text import label
+
+class TheBill(SectionScene):
+    SECTION = 23
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.pairs_twice()
+        self.memory()
+        self.slide_context()
+        self.gpt2_context()
+        self.long_context()
+        self.flash()
+
+    # ------------------------------------------------------------ the bill, live
+
+    def ui(self, key: str) -> str:
+        """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
+        return self.caption_text(f"ui_{key}")
+
+    def n_now(self) -> int:
+        """The context length the readouts show: the slider's value as a whole token count."""
+        return int(round(self.n.get_value()))
+
+    @staticmethod
+    def matrix_bytes(n: float) -> float:
+        return float(cost.score_matrix_bytes(n))
+
+    @staticmethod
+    def token_bytes(n: float) -> float:
+        return float(cost.token_bytes(n))
+
+    # ------------------------------------------------------------ set-up
+
+    def build(self):
+        s, t = self.story, self.theme
+        self.context = s.fig(23, "context").value
+        self.long = s.fig(23, "long_context").value
+        self.n = ValueTracker(1)
+        # A log-log chart: n from 1 to the long context; bytes from 1 B to 2^6 times past the
+        # long context's matrix, ticks every 1024x (KiB, MiB, GiB).
+        y_hi = 2.0 ** np.ceil(np.log2(self.matrix_bytes(self.long)) + 1)
+        y_ticks = [1024.0 ** k for k in range(1, 4) if 1024.0 ** k < y_hi]
+        minor = [4.0 ** k for k in range(1, 9) if 4.0 ** k not in (self.context, self.long)]
+        l, r, b, top = style.left_panel()
+        self.axis = LogAxis(
+            (l, r, b, top), (1, self.long), [1, self.context, self.long], (1.0, y_hi), y_ticks,
+            x_labels=["1", fmt_int(self.context), fmt_int(self.long)],
+            y_labels=[fmt_bytes(v, 0) for v in y_ticks], y_log=True, x_minor=minor,
+            x_title=self.ui("x"), y_title=self.ui("y"))
+        self.matrix_curve = self.axis.plot(self.matrix_bytes, t.positive, stroke=5)
+        self.token_curve = self.axis.plot(self.token_bytes, t.input, stroke=5)
+        self.matrix_tag = label(self.ui("matrix_tag"), style.SMALL_SIZE, t.positive)
+        at = self.axis.x_at_fraction(0.72)
+        self.matrix_tag.next_to(self.axis.c2p(at, self.matrix_bytes(at)), LEFT, buff=0.3)
+        self.token_tag = label(self.ui("tokens_tag"), style.SMALL_SIZE, t.input)
+        # Above the token line's left end, clear of the steeper matrix line.
+        a = self.axis
+        right_x = a.left + 0.3 + self.token_tag.width
+        at = a.x_at_fraction((right_x - a.left) / (a.right - a.left))
+        self.token_tag.move_to(a.c2p(at, self.token_bytes(at)) + 0.12 * UP,
+                               aligned_edge=RIGHT + DOWN)
+
+    # ------------------------------------------------------------ beats
+
+    def pairs_twice(self):
+        t = self.theme
+        rl, rr, rb, rt = style.right_panel()
+        per = self.ui("per")
+        rows = VGroup(
+            VGroup(label("Q Kᵀ", style.LABEL_SIZE, t.query), label(per, style.LABEL_SIZE, t.fg)),
+            VGroup(label(self.ui("mix"), style.LABEL_SIZE, t.value),
+                   label(per, style.LABEL_SIZE, t.fg)),
+        )
+        for row in rows:
+            row[1].next_to(row[0], RIGHT, buff=0.3)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        col = max(r[0].get_right()[0] for r in rows) + 0.3
+        for row in rows:
+            row[1].move_to([col, row[1].get_center()[1], 0], aligned_edge=LEFT)
+        total = label(self.ui("total"), style.LABEL_SIZE, t.amber)
+        block = VGroup(rows, total).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        block.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
+        self.formula = block
+        self.say("pairs")
+        self.play(FadeIn(rows[0], shift=0.1 * DOWN), run_time=0.6)
+        self.play(FadeIn(rows[1], shift=0.1 * DOWN), run_time=0.6)
+        self.play(FadeIn(total, shift=0.1 * DOWN), run_time=0.6)
+        self.settle()
+
+    def memory(self):
+        t = self.theme
+        mem = label(self.ui("memory"), style.SMALL_SIZE, t.fg)
+        mem.next_to(self.formula, DOWN, buff=0.3, aligned_edge=LEFT)
+        rl, rr, _, _ = style.right_panel()
+        if mem.width > rr - rl:
+            mem.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
+        self.mem = mem
+        self.say("memory")
+        self.play(FadeIn(mem), FadeIn(self.axis), run_time=0.8)
+        self.play(Create(self.token_curve), Create(self.matrix_curve), run_time=1.6)
+        self.play(FadeIn(self.matrix_tag), FadeIn(self.token_tag), run_time=0.5)
+        self.settle()
+
+    def slide_context(self):
+        t = self.theme
+        self.markers = VGroup(
+            AxisMarker(self.axis, self.n, self.token_bytes, t.input, guides="x"),
+            AxisMarker(self.axis, self.n, self.matrix_bytes, t.positive, guides="x"),
+        )
+        num = dict(font_size=style.NUMBER_SIZE)
+        n_num = LiveNumber(1, decimals=0, thousands=True, color=t.fg, **num).follow(self.n_now)
+        m_num = LiveBytes(self.matrix_bytes(1), color=t.positive, **num).follow_bytes(
+            lambda: self.matrix_bytes(self.n_now()))
+        k_num = LiveBytes(self.token_bytes(1), color=t.input, **num).follow_bytes(
+            lambda: self.token_bytes(self.n_now()))
+        self.readouts = ReadoutPanel([("n =", n_num), (self.ui("matrix") + " =", m_num),
+                                      (self.ui("tokens") + " =", k_num)],
+                                     size=style.SMALL_SIZE, row_gap=0.5, color=t.fg)
+        rl, rr, _, _ = style.right_panel()
+        self.readouts.next_to(self.mem, DOWN, buff=0.45)
+        self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
+                            * RIGHT)
+        self.say("slide")
+        self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=0.6)
+        self.play(self.n.animate.set_value(self.context), run_time=3.0)
+        self.settle()
+
+    def gpt2_context(self):
+        t = self.theme
+        model = label(self.ui("model"), style.SMALL_SIZE, t.positive)
+        model.next_to(self.readouts, DOWN, buff=0.2).align_to(self.readouts.numbers[1], LEFT)
+        rl, rr, _, _ = style.right_panel()
+        if model.width > rr - rl:
+            model.scale_to_fit_width(rr - rl)
+        if model.get_right()[0] > rr:
+            model.shift((rr - model.get_right()[0]) * RIGHT)
+        self.model = model
+        self.say("gpt2")
+        self.play(Indicate(self.readouts.row(1), color=t.amber), run_time=1.0)
+        self.play(FadeIn(model, shift=0.1 * UP), run_time=0.6)
+        self.settle()
+
+    def long_context(self):
+        s, t = self.story, self.theme
+        self.say("long")
+        self.play(self.n.animate.set_value(self.long), run_time=3.5)
+        lo = self.axis.c2p(self.long, self.token_bytes(self.long))
+        hi = self.axis.c2p(self.long, self.matrix_bytes(self.long))
+        gap = DoubleArrow(lo, hi, buff=0.12, color=t.amber, stroke_width=4,
+                          tip_length=0.16, max_tip_length_to_length_ratio=0.2)
+        gap.shift(0.22 * LEFT)
+        ratio = label(s.fig(23, "bill_ratio").text, style.LABEL_SIZE, t.amber)
+        ratio.next_to(gap, LEFT, buff=0.2)
+        self.play(Create(gap), FadeIn(ratio), run_time=0.8)
+        self.settle(1.0)
+
+    def flash(self):
+        t = self.theme
+        note = VGroup(label("FlashAttention", style.SMALL_SIZE, t.amber, weight="BOLD"),
+                      label(self.ui("flash"), style.SMALL_SIZE, t.amber)).arrange(DOWN, aligned_edge=LEFT,
+                                                                       buff=0.1)
+        rl, rr, _, _ = style.right_panel()
+        note.next_to(self.model, DOWN, buff=0.3).align_to(self.formula, LEFT)
+        if note.width > rr - rl:
+            note.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
+        self.say("flash")
+        self.play(FadeIn(note, shift=0.1 * UP), run_time=0.8)
+        self.settle(1.5)
