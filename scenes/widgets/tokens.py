@@ -15,17 +15,18 @@ class TokenStrip(VGroup):
     ``chips[i]`` is token i's chip (a VGroup of box and text); ``mark(i)`` returns
     a copy of its box in the highlight colour, to show which token is followed.
     Font size shrinks with the token count so 12 tokens still fit and read.
+    ``min_cell`` widens every chip to at least that width (e.g. to match bar columns).
     """
 
     def __init__(self, labels: list[str], width: float | None = None,
                  size: float = style.LABEL_SIZE, color: str | None = None,
-                 chip_height: float = 0.55, buff: float = 0.12):
+                 chip_height: float = 0.55, buff: float = 0.12, min_cell: float = 0.0):
         t = style.theme()
         width = width or (style.safe_right() - style.safe_left())
         self.labels = list(labels)
         texts = [label(s, size, color or t.fg) for s in labels]
         # A common chip width keeps columns aligned with grids drawn below the strip.
-        cell = max(max(tx.width for tx in texts) + 0.3, chip_height * 1.2)
+        cell = max(max(tx.width for tx in texts) + 0.3, chip_height * 1.2, min_cell)
         total = len(texts) * cell + (len(texts) - 1) * buff
         scale = min(1.0, width / total)
         chips = []

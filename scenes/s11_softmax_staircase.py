@@ -1,0 +1,128 @@
+"""Section 11, the softmax staircase: exponentiate, divide by the sum, stack to exactly 1.
+
+The followed row's scaled scores become bars; three short transitions take them through
+``exp`` and the division by the sum (the axis rescales with them, a live Σ follows), then
+the weights stack left to right into a teal staircase whose top lands on the amber line at 1.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (LEFT, RIGHT, Create, FadeIn, ManimColor, ReplacementTransform,
+                   SurroundingRectangle, ValueTracker, VGroup)
+
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.text import label
+from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
+
+
+class SoftmaxStaircase(SectionScene):
+    SECTION = 11
+
+    def construct(self):
+        self.open()
+        self.show_scores()
+        self.exponentiate()
+        self.divide()
+        self.stack_up()
+        self.soft_mix()
+
+    # ------------------------------------------------------------ the three stages
+
+    def stage_values(self, k: float) -> np.ndarray:
+        """Bars at stage ``k``: 0 scores, 1 exp(scores), 2 weights (linear in between)."""
+        i = min(int(k), 1)
+        a = k - i
+        return (1 - a) * self.stages[i] + a * self.stages[i + 1]
+
+    def stage_range(self, k: float) -> tuple[float, float]:
+        i = min(int(k), 1)
+        a = k - i
+        lo = (1 - a) * self.ranges[i][0] + a * self.ranges[i + 1][0]
+        hi = (1 - a) * self.ranges[i][1] + a * self.ranges[i + 1][1]
+        return lo, hi
+
+    def stage_colors(self, k: float) -> list:
+        t = self.theme
+        s = self.stages[0]
+        pos, weight = ManimColor(t.positive), ManimColor(t.weight)
+        if k <= 1:
+            return [ManimColor(t.positive if x >= 0 else t.negative).interpolate(pos, k) for x in s]
+        return [pos.interpolate(weight, k - 1)] * len(s)
+
+    # ------------------------------------------------------------ beats
+
+    def show_scores(self):
+        s, t = self.story, self.theme
+        f = s.follow
+        scores = s.S[f]
+        e = np.exp(scores)
+        self.stages = np.array([scores, e, e / e.sum()])
+        span = max(scores.max(), 0) - min(scores.min(), 0)
+        self.ranges = [(min(scores.min(), 0) - 0.05 * span, max(scores.max(), 0) + 0.05 * span),
+                       (0.0, float(e.max())), (0.0, 1.0)]
+        self.k = ValueTracker(0.0)
+        k = self.k
+        layout = RowLayout.make(header_lines=1)
+        self.layout = layout
+        self.bars = WeightBars(s.labels, lambda: self.stage_values(k.get_value()), layout,
+                               value_range=lambda: self.stage_range(k.get_value()),
+                               colors=lambda: self.stage_colors(k.get_value()))
+        name = self.bars.row_name(f"{s.labels[f]} →", t.query)
+        self.formulas = [self.formula(0), self.formula(1), self.formula(2)]
+        self.say("scores")
+        self.play(FadeIn(self.bars), FadeIn(name), FadeIn(self.formulas[0]), run_time=1.0)
+        self.settle()
+
+    def formula(self, i: int) -> VGroup:
+        """The header formula of stage ``i`` (the scores carry the small '/ √d' tag)."""
+        t, s = self.theme, self.story
+        if i == 0:
+            body = VGroup(label("s = q·k", style.LABEL_SIZE, t.fg),
+                          label(f"/ √{s.d}", style.SMALL_SIZE, t.muted))
+            body.arrange(RIGHT, buff=0.1, aligned_edge=np.array([0, -1.0, 0]))
+        elif i == 1:
+            body = VGroup(label("exp(s)", style.LABEL_SIZE, t.positive))
+        else:
+            body = VGroup(label("w = exp(s) / Σ exp(s)", style.LABEL_SIZE, t.weight))
+        return body.move_to(self.layout.header_left(0), aligned_edge=LEFT)
+
+    def exponentiate(self):
+        self.say("exp")
+        self.play(self.k.animate.set_value(1.0), ReplacementTransform(self.formulas[0], self.formulas[1]),
+                  run_time=2.0)
+        self.total = Readout("Σ =", lambda: float(self.stage_values(self.k.get_value()).sum()),
+                             sample=max(self.stages[1].sum(), 1.0))
+        self.total.place_right(self.layout.header_right(0))
+        self.play(FadeIn(self.total), run_time=0.5)
+        self.settle()
+
+    def divide(self):
+        self.say("divide")
+        self.play(self.k.animate.set_value(2.0), ReplacementTransform(self.formulas[1], self.formulas[2]),
+                  run_time=2.0)
+        self.settle()
+
+    def stack_up(self):
+        one = LevelLine(self.bars, 1.0, "1")
+        self.say("stair")
+        self.play(FadeIn(one), run_time=0.5)
+        self.play(self.bars.stack.animate.set_value(1.0), run_time=2.5)
+        self.settle()
+
+    def soft_mix(self):
+        s, t = self.story, self.theme
+        hi, lo = s.strong, s.weak
+        ratio = label(f"{s.fig(11, 'w_follow_max')} / {s.fig(11, 'w_follow_min')} ≈ "
+                      f"{s.fig(11, 'w_ratio')}", style.LABEL_SIZE, t.fg)
+        ratio.move_to(self.layout.header_y[0] * np.array([0, 1.0, 0]) + self.layout.center_x * RIGHT)
+        left_end = self.formulas[2].get_right()[0] + 0.4
+        right_end = self.total.get_left()[0] - 0.4
+        ratio.set_x((left_end + right_end) / 2)
+        boxes = VGroup(*[SurroundingRectangle(self.bars.numbers[j], color=t.highlight, buff=0.07,
+                                              corner_radius=0.05, stroke_width=2.5)
+                         for j in (hi, lo)])
+        self.say("soft")
+        self.play(Create(boxes), FadeIn(ratio), run_time=1.0)
+        self.settle(1.5)

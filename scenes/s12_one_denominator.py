@@ -1,0 +1,98 @@
+"""Section 12, one denominator: drag one score, every other weight answers, the sum stays 1.
+
+The winner's score in the followed row is a slider knob; the row's scores (a live score
+row), its weights (``core.softmax`` of ``core.row_with_score``) and their sum follow it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, ValueTracker, VGroup
+
+from attn_math import core
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.slider import Slider
+from scenes.widgets.text import label
+from scenes.widgets.weights import CleanNumber, Readout, RowLayout, ScoreRow, WeightBars
+
+DRAG_UP = 2.0      # how far above its own value the score is dragged
+DRAG_DOWN = 3.0    # and how far below
+DRAG_TIME = 2.2
+
+
+class OneDenominator(SectionScene):
+    SECTION = 12
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.drag()
+        self.sum_holds()
+        self.invariant()
+
+    # ------------------------------------------------------------ live quantities
+
+    def scores(self) -> np.ndarray:
+        s = self.story
+        return core.row_with_score(s.S[s.follow], s.winner, self.x.get_value())
+
+    def weights(self) -> np.ndarray:
+        return core.softmax(self.scores())
+
+    # ------------------------------------------------------------ beats
+
+    def build(self):
+        s, t = self.story, self.theme
+        f, w = s.follow, s.winner
+        self.s0 = float(s.S[f, w])
+        self.lo, self.hi = self.s0 - DRAG_DOWN, self.s0 + DRAG_UP
+        self.x = ValueTracker(self.s0)
+        top = float(core.softmax(core.row_with_score(s.S[f], w, self.hi)).max())
+        layout = RowLayout.make(header_lines=1, score_row=True)
+        self.layout = layout
+        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.02 * top))
+        self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k",
+                            tag=f"/ √{s.d}", dragged=w)
+        name = self.bars.row_name(f"{s.labels[f]} →", t.query)
+        wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
+        mark = self.bars.marker(w)
+        knob_value = CleanNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
+                          align="left")
+        self.slider = Slider(self.x, self.lo, self.hi, name=f"{s.labels[f]} → {s.labels[w]}",
+                             width=3.2, readout=knob_value, color=t.highlight)
+        self.slider.move_to(layout.header_left(0), aligned_edge=LEFT)
+        self.total = Readout("Σ w =", lambda: float(self.weights().sum()), decimals=3,
+                             sample=1.0, color=t.weight)
+        self.total.place_right(layout.header_right(0))
+        self.w_win = Readout(f"w[{s.labels[w]}] =", lambda: float(self.weights()[w]), sample=0.99)
+        self.w_win.next_to(self.total, LEFT, buff=0.7)
+        self.say("drag")
+        self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, wname, mark)),
+                  FadeIn(self.slider), FadeIn(self.w_win), run_time=1.0)
+
+    def drag(self):
+        self.play(self.x.animate.set_value(self.hi), run_time=DRAG_TIME)
+        self.play(self.x.animate.set_value(self.lo), run_time=1.5 * DRAG_TIME)
+        self.settle()
+
+    def sum_holds(self):
+        self.say("sum")
+        self.play(FadeIn(self.total), run_time=0.5)
+        self.play(self.x.animate.set_value(self.hi), run_time=1.5 * DRAG_TIME)
+        self.play(self.x.animate.set_value(self.s0), run_time=DRAG_TIME)
+        self.settle()
+
+    def invariant(self):
+        t = self.theme
+        check = VGroup(label("assert", style.LABEL_SIZE, t.muted, mono=True),
+                       label("all(w > 0) and sum(w) == 1", style.LABEL_SIZE, t.fg, mono=True))
+        check.arrange(RIGHT, buff=0.2)
+        check.move_to(self.layout.header_left(0), aligned_edge=LEFT)
+        self.say("invariant")
+        self.slider.knob.clear_updaters()
+        self.play(FadeOut(self.slider), FadeIn(check), run_time=0.8)
+        box = SurroundingRectangle(check, color=t.weight, buff=0.1, corner_radius=0.06,
+                                   stroke_width=2)
+        self.play(Create(box), run_time=0.6)
+        self.settle(1.5)

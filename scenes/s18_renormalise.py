@@ -1,0 +1,104 @@
+"""Section 18, renormalise: under the causal mask the survivors share the whole mix.
+
+A marker (the asking position) steps along the token strip; the bars show that position's
+causal weights (``story.Wc``): bars for the candidates, dashed empty slots for the masked
+future, and the sum is 1 at every step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import LEFT, Create, FadeIn, SurroundingRectangle, ValueTracker, VGroup
+
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.text import label
+from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
+
+STEP_TIME = 0.7
+STEP_PAUSE = 0.25
+
+
+class Renormalise(SectionScene):
+    SECTION = 18
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.first_position()
+        self.walk_down()
+        self.back_to_follow()
+
+    # ------------------------------------------------------------ live quantities
+
+    def weights(self) -> np.ndarray:
+        """The causal row of the (fractional) asking position p, blended between rows."""
+        Wc = self.story.Wc
+        p = float(np.clip(self.p.get_value(), 0, self.story.n - 1))
+        i = min(int(p), self.story.n - 2)
+        a = p - i
+        return (1 - a) * Wc[i] + a * Wc[i + 1]
+
+    def masked(self) -> np.ndarray:
+        return np.clip(np.arange(self.story.n) - self.p.get_value(), 0.0, 1.0)
+
+    # ------------------------------------------------------------ beats
+
+    def build(self):
+        s, t = self.story, self.theme
+        self.p = ValueTracker(0.0)
+        layout = RowLayout.make(header_lines=1)
+        self.layout = layout
+        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.0),
+                               masked=self.masked)
+        self.one = LevelLine(self.bars, 1.0, "1")
+        self.asker = self.bars.strip.mark(0, t.query)
+        self.asker.add_updater(lambda m: m.move_to(
+            np.array([self.bars.column_x(self.p.get_value()), self.bars.chip_y, 0.0])))
+        self.names = [self.bars.row_name(f"{lab} →", t.query) for lab in s.labels]
+        self.total = Readout("Σ w =", lambda: float(self.weights().sum()), sample=1.0,
+                             color=t.weight)
+        self.total.place_right(layout.header_right(0))
+        self.rule = label("s[i, j > i] = −∞", style.LABEL_SIZE, t.muted, mono=True)
+        self.rule.move_to(layout.header_left(0), aligned_edge=LEFT)
+        self.shown = 0
+
+    def first_position(self):
+        self.say("intro")
+        self.play(FadeIn(self.bars), FadeIn(self.one), FadeIn(self.asker),
+                  FadeIn(self.names[0]), FadeIn(self.total), FadeIn(self.rule), run_time=1.0)
+        self.settle()
+        self.say("first")
+        self.play(Create(self.box(0)), run_time=0.6)
+        self.settle()
+        self.remove(self._box)
+
+    def step_to(self, i: int):
+        old, new = self.names[self.shown], self.names[i]
+        self.play(self.p.animate.set_value(float(i)), FadeIn(new), old.animate.set_opacity(0),
+                  run_time=STEP_TIME)
+        self.remove(old)
+        old.set_opacity(1)
+        self.shown = i
+
+    def walk_down(self):
+        self.say("walk")
+        for i in range(1, self.story.n):
+            self.step_to(i)
+            self.wait(STEP_PAUSE)
+        self.settle()
+
+    def back_to_follow(self):
+        s = self.story
+        f = s.follow
+        if f != self.shown:
+            self.play(self.p.animate.set_value(float(f)), FadeIn(self.names[f]),
+                      self.names[self.shown].animate.set_opacity(0), run_time=1.5)
+        self.say("follow" if f > 0 else "follow_first")
+        self.play(Create(self.box(s.causal_winner)), run_time=0.6)
+        self.settle(1.5)
+
+    def box(self, j: int) -> SurroundingRectangle:
+        self._box = SurroundingRectangle(VGroup(self.bars.numbers[j]), color=self.theme.highlight,
+                                         buff=0.07, corner_radius=0.05, stroke_width=2.5)
+        return self._box

@@ -1,0 +1,133 @@
+"""Section 22, order does not exist: shuffle the reading order, the output does not move.
+
+For each of the story's permutations the inputs are reordered and the head recomputed from
+them (projections, scores, softmax, mix). Chips and weight bars travel to their new slots;
+the bars keep their heights and the output of the followed token, read from the permuted
+head each time, stays where it was.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, ValueTracker, linear
+
+from attn_math import core
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.text import label
+from scenes.widgets.weights import RowLayout, VectorReadout, WeightBars
+
+SHUFFLE_TIME = 2.6
+LIFT_UP, LIFT_DOWN = 0.25, 0.15   # arcs: tokens moving right pass above, left below
+LIFT_PER_SLOT = 0.12              # ... higher the farther they travel
+STAGGER = 0.6                     # fraction of the move over which the starts are spread
+IN_FLIGHT_OPACITY = 0.55
+
+
+class OrderDoesNotExist(SectionScene):
+    SECTION = 22
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.shuffles()
+        self.equivariant()
+        self.positional()
+
+    # ------------------------------------------------------------ the permuted head
+
+    def permuted_row(self, p: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Recompute the head on the inputs in order ``p``; return the followed token's
+        weights per token (in the original token order) and its output."""
+        s = self.story
+        h = s.head
+        Xp = s.X[p]
+        Qp, Kp, Vp = (core.project(Xp, M) for M in (h.W_Q, h.W_K, h.W_V))
+        Wp = core.softmax(core.scaled_scores(Qp, Kp))
+        i = p.index(s.follow)
+        w = np.empty(s.n)
+        w[p] = Wp[i]            # slot k holds token p[k]
+        return w, core.mix(Wp, Vp)[i]
+
+    def progress(self) -> np.ndarray:
+        """Each token's own progress in [0, 1]: starts staggered left to right, eased, so
+        that tokens crossing each other do not all meet at the same moment."""
+        a = self.a.get_value()
+        lag = STAGGER * self.old / max(self.story.n - 1, 1)
+        x = np.clip((a - lag) / (1 - STAGGER), 0.0, 1.0)
+        return x * x * (3 - 2 * x)
+
+    def slots(self) -> np.ndarray:
+        x = self.progress()
+        return (1 - x) * self.old + x * self.new
+
+    def see_through(self) -> np.ndarray:
+        """Bars in flight are translucent, so crossing bars read as layers."""
+        return 1.0 - (1.0 - IN_FLIGHT_OPACITY) * np.sin(np.pi * self.progress())
+
+    def lifts(self) -> np.ndarray:
+        """Arcs: tokens moving right pass above (higher the farther they go), left below."""
+        x = self.progress()
+        d = self.new - self.old
+        up = LIFT_UP + LIFT_PER_SLOT * np.abs(d)
+        return np.sin(np.pi * x) * np.where(d > 0, up, -LIFT_DOWN) * (d != 0)
+
+    # ------------------------------------------------------------ beats
+
+    def build(self):
+        s, t = self.story, self.theme
+        f = s.follow
+        self.w = s.W[f].copy()
+        self.out = s.O[f].copy()
+        self.old = np.arange(s.n, dtype=float)
+        self.new = self.old.copy()
+        self.a = ValueTracker(0.0)
+        layout = RowLayout.make(header_lines=1)
+        self.layout = layout
+        self.bars = WeightBars(s.labels, lambda: self.w, layout,
+                               value_range=(0.0, 1.1 * float(s.W[f].max())),
+                               slots=self.slots, lifts=self.lifts, opacity=self.see_through)
+        self.mark = self.bars.marker(f)
+        self.formula = label(f"Σ w[{s.labels[f]}, j] · v[j]", style.LABEL_SIZE, t.fg)
+        self.formula.move_to(layout.header_left(0), aligned_edge=LEFT)
+        self.readout = VectorReadout(f"o[{s.labels[f]}] =", lambda: self.out)
+        self.readout.move_to(layout.header_right(0), aligned_edge=RIGHT)
+        self.say("intro")
+        self.play(FadeIn(self.bars), FadeIn(self.mark), FadeIn(self.formula),
+                  FadeIn(self.readout), run_time=1.0)
+        self.settle()
+
+    def shuffle(self, p: list[int], out: np.ndarray):
+        """Move every token to its slot in order ``p``; then show ``out``, the followed
+        token's output read from the head run on the permuted inputs."""
+        w, mine = self.permuted_row(p)
+        assert np.allclose(mine, out), "the permuted head disagrees with the story"
+        self.w = w
+        self.new = np.array([p.index(j) for j in range(self.story.n)], dtype=float)
+        self.a.set_value(0.0)
+        self.play(self.a.animate(rate_func=linear).set_value(1.0), run_time=SHUFFLE_TIME)
+        self.old = self.new.copy()
+        self.out = out
+        flash = SurroundingRectangle(self.readout, color=self.theme.amber, buff=0.1,
+                                     corner_radius=0.06, stroke_width=2.5)
+        self.play(Create(flash), run_time=0.5)
+        self.play(FadeOut(flash), run_time=0.4)
+
+    def shuffles(self):
+        perms = self.story.permutations
+        for k, p in enumerate(perms):
+            self.shuffle(list(p), self.story.permuted_outputs[k])
+            if k == 0:
+                self.say("same")
+                self.settle()
+        if len(perms) > 1:
+            self.say("again")
+            self.settle()
+
+    def equivariant(self):
+        self.say("equivariant")
+        self.settle()
+
+    def positional(self):
+        self.say("positional")
+        self.settle(1.5)

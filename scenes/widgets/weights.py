@@ -1,0 +1,551 @@
+"""One softmax row as a picture: weight bars over the token strip, the staircase, the score row.
+
+Sections 11 to 13, 18, 19 and 22 all show one row of attention weights. They share the
+vertical zones of :class:`RowLayout` (a header band, an optional score row, the bars, the
+token strip) and these widgets:
+
+- :class:`WeightBars`: one bar per token, labelled by the token's chip, heights following
+  a callable every frame (live), a live number over each bar, empty dashed slots for masked
+  positions, and a stacking switch that turns the bars into the softmax staircase;
+- :class:`LevelLine`: the amber line at a value (1, where the staircase must land);
+- :class:`ScoreRow`: the row of scores feeding softmax, one live cell per column;
+- :class:`Readout` / :class:`VectorReadout`: a name and a live number (or 2-vector);
+- :class:`MaskToggle`: the two-state mask switch, ``+ (−∞)`` against ``× 0``.
+
+Everything live reads a callable on every frame (usually of a ``ValueTracker``), so a scene
+animates the tracker and every bar, number and line follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, RIGHT, UP, Circle, DashedVMobject, Line, Rectangle, RoundedRectangle,
+    ManimColor, ValueTracker, VGroup, VMobject,
+)
+
+from .. import style
+from .live_number import LiveNumber
+from .text import baseline, label
+from .tokens import TokenStrip
+
+Values = Callable[[], Sequence[float]]
+
+#: Widest column pitch (frame units): a short sentence is not stretched across the frame.
+MAX_PITCH = 1.6
+#: Room above the area for the numbers over the bars.
+NUMBER_ROOM = 0.42
+#: Width reserved on the left for row names ("w", "q·k / √2").
+GUTTER = 1.5
+#: Width kept free on the right for a level line's label ("1").
+RIGHT_ROOM = 0.4
+HEADER_LINE = 0.46
+SCORE_ROW_HEIGHT = 0.44
+#: Fill opacity of a score cell's sign colour (the digits stay in the text colour).
+CELL_TINT = 0.28
+CHIP_HEIGHT = 0.55
+
+
+class CleanNumber(LiveNumber):
+    """A :class:`LiveNumber` that also empties the glyph slots it stops showing.
+
+    LiveNumber hides surplus slots by dropping them from its family, but they keep their
+    outlines. Manim's Cairo renderer lists the moving mobjects' family members once, when an
+    animation starts, so a number that goes from ``−0.59`` to ``0.52`` during one ``play``
+    keeps drawing the dropped fifth glyph (a stale ``9``). Emptying the points fixes that;
+    a slot that is shown again gets its outline back from LiveNumber as usual.
+    """
+
+    def set_value(self, value: float) -> CleanNumber:
+        super().set_value(value)
+        pool, shown = getattr(self, "_pool", None), getattr(self, "_n_visible", None)
+        if pool is not None and shown is not None:
+            for slot in pool[shown:]:
+                if len(slot.points):
+                    slot.clear_points()
+        return self
+
+
+@dataclass(frozen=True)
+class RowLayout:
+    """The vertical zones of a one-row softmax picture, cut from :func:`style.content_box`.
+
+    From the top: ``header_lines`` lines of header (sliders, readouts, code), an optional
+    score row, the bars' value area (with room above for numbers), the token strip.
+
+    Attributes
+    ----------
+    left, right
+        x extent available to the columns (the gutter for row names is left of ``left``).
+    header_y
+        Centre y of each header line, top first.
+    score_y
+        Centre y of the score row (``None`` when there is none).
+    area
+        ``(bottom, top)`` y of the value area: bars are drawn inside it.
+    strip_y
+        Centre y of the token strip.
+    """
+
+    left: float
+    right: float
+    header_y: tuple[float, ...]
+    score_y: float | None
+    area: tuple[float, float]
+    strip_y: float
+
+    @classmethod
+    def make(cls, header_lines: int = 1, score_row: bool = False) -> RowLayout:
+        """Zones for ``header_lines`` header lines and, if asked, a score row."""
+        l, r, b, t = style.content_box()
+        header_y = tuple(t - HEADER_LINE * (i + 0.5) for i in range(header_lines))
+        y = t - HEADER_LINE * header_lines - 0.1
+        score_y = None
+        if score_row:
+            score_y = y - SCORE_ROW_HEIGHT / 2 - 0.05
+            y = score_y - SCORE_ROW_HEIGHT / 2 - 0.1
+        strip_y = b + CHIP_HEIGHT / 2 + 0.02
+        bottom = strip_y + CHIP_HEIGHT / 2 + 0.14
+        return cls(l + GUTTER, r - RIGHT_ROOM, header_y, score_y, (bottom, y - NUMBER_ROOM),
+                   strip_y)
+
+    @property
+    def center_x(self) -> float:
+        return (self.left + self.right) / 2
+
+    def header_left(self, line: int = 0) -> np.ndarray:
+        """Left end of header line ``line`` (align a mobject's LEFT here)."""
+        return np.array([style.safe_left(), self.header_y[line], 0.0])
+
+    def header_right(self, line: int = 0) -> np.ndarray:
+        """Right end of header line ``line`` (align a mobject's RIGHT here)."""
+        return np.array([style.safe_right(), self.header_y[line], 0.0])
+
+
+class _Live:
+    """A callable kept by reference when its mobject is copied.
+
+    Mobject copies (``FadeIn`` makes one) deep-copy attributes; a bound method of the scene
+    would drag the whole scene into the copy. The source of live values is shared instead.
+    """
+
+    def __init__(self, fn: Callable):
+        self.fn = fn
+
+    def __call__(self, *args):
+        return self.fn(*args)
+
+    def __deepcopy__(self, memo) -> _Live:
+        return self
+
+    def __copy__(self) -> _Live:
+        return self
+
+
+def _name_baseline(mob, s: str) -> float:
+    """Baseline of a one-line label, read from its Latin glyphs when it has any.
+
+    CJK glyphs sit on the ideographic bottom, below the Latin baseline the digits use, so
+    they are left out (``text.baseline`` already leaves out glyphs with descenders).
+    """
+    glyphs = [c for c in s if not c.isspace()]
+    latin = [g.get_bottom()[1] for c, g in zip(glyphs, mob.submobjects)
+             if c.isascii() and c.isalnum() and c not in "gjpqyQ"]
+    return min(latin) if latin else baseline(mob, s)
+
+
+def _as_callable(x) -> Callable | None:
+    if x is None:
+        return None
+    return _Live(x if callable(x) else (lambda: x))
+
+
+def _rect_corners(x: float, y0: float, y1: float, w: float) -> list[np.ndarray]:
+    lo, hi = min(y0, y1), max(y0, y1)
+    a, b = x - w / 2, x + w / 2
+    return [np.array([a, lo, 0.0]), np.array([b, lo, 0.0]), np.array([b, hi, 0.0]),
+            np.array([a, hi, 0.0]), np.array([a, lo, 0.0])]
+
+
+class WeightBars(VGroup):
+    """One bar per token over its chip, heights following ``values()`` on every frame.
+
+    Parameters
+    ----------
+    labels
+        Token labels (the chips under the bars), left to right in reading order.
+    values
+        Callable returning one number per token (weights, scores, exponentials...).
+    layout
+        The :class:`RowLayout` whose area and strip the bars occupy.
+    value_range
+        ``(lo, hi)`` mapped onto the area's bottom and top, or a callable returning it
+        (animate it to rescale the axis). ``lo < 0`` leaves room for negative bars.
+    colors
+        Callable returning one colour per bar, or ``None`` for the weight teal.
+    masked
+        Callable returning one number in [0, 1] per token: 1 draws the position as an empty
+        dashed slot (masked), with no bar number; ``None`` for never masked.
+    slots
+        Callable returning each token's (fractional) column: token j is drawn in column
+        ``slots()[j]``; ``None`` for reading order. Chips move with their bars.
+    lifts
+        Callable returning a vertical offset per token (frame units) applied to its chip,
+        bar and number while it moves; ``None`` for none.
+    opacity
+        Callable returning an opacity per bar (and its number), e.g. to see through bars
+        that cross each other; ``None`` for opaque.
+    numbers
+        Show a live number over each bar.
+    decimals, number_size, number_kw
+        Format of those numbers (``number_kw`` goes to :class:`LiveNumber`, e.g.
+        ``sci="auto"`` so that a vanishing weight reads ``1.2e−14``, not ``0.00``).
+    pitch
+        Column pitch; default as wide as fits, at most :data:`MAX_PITCH`.
+
+    Attributes
+    ----------
+    strip
+        The :class:`~scenes.widgets.tokens.TokenStrip` of chips.
+    bars, numbers, empties
+        One bar / live number / dashed empty slot per token.
+    stack
+        ``ValueTracker`` in [0, 1]: 0 bars stand on the zero line, 1 they are stacked left
+        to right into the softmax staircase (each bar starts where the previous one ends,
+        bars widen to touch).
+    """
+
+    def __init__(self, labels: Sequence[str], values: Values, layout: RowLayout, *,
+                 value_range=(0.0, 1.0), colors: Callable | None = None,
+                 masked: Values | None = None, slots: Values | None = None,
+                 lifts: Values | None = None, opacity: Values | None = None,
+                 numbers: bool = True, decimals: int = 2,
+                 number_size: float | None = None, number_kw: dict | None = None,
+                 pitch: float | None = None, bar_frac: float = 0.56):
+        t = style.theme()
+        n = len(labels)
+        self.n, self.layout = n, layout
+        self.values_fn = _as_callable(values)
+        self.range_fn = _as_callable(value_range)
+        self.colors_fn, self.masked_fn, self.slots_fn, self.lifts_fn, self.opacity_fn = (
+            _as_callable(x) for x in (colors, masked, slots, lifts, opacity))
+        self.bar_frac = bar_frac
+        self.stack = ValueTracker(0.0)
+        avail = layout.right - layout.left
+        pitch = pitch or min(MAX_PITCH, avail / n)
+        strip = TokenStrip(labels, width=avail, min_cell=pitch - 0.12, chip_height=CHIP_HEIGHT)
+        strip.move_to(np.array([layout.center_x, layout.strip_y, 0.0]))
+        self.strip = strip
+        c = strip.centers()
+        self.x0 = float(c[0][0])
+        self.pitch = float(c[1][0] - c[0][0]) if n > 1 else pitch
+        self.cell_width = float(strip.box(0).width)
+        self.chip_y = float(c[0][1])
+        self.chart_left = float(strip.get_left()[0])
+        self.chart_right = float(strip.get_right()[0])
+
+        number_size = number_size or (style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2)
+        self.zero_line = Line(np.array([self.chart_left, 0, 0]), np.array([self.chart_right, 0, 0]),
+                              color=t.muted, stroke_width=2)
+        self.bars = VGroup(*[VMobject(fill_color=t.weight, fill_opacity=1.0, stroke_width=0)
+                             for _ in range(n)])
+        h = layout.area[1] - layout.area[0]
+        self.empties = VGroup(*[
+            DashedVMobject(Rectangle(width=self.cell_width * bar_frac, height=0.45 * h),
+                           num_dashes=14, dashed_ratio=0.55).set_stroke(t.muted, 2, opacity=0.0)
+            for _ in range(n)])
+        self.numbers = VGroup(*[CleanNumber(0.0, decimals=decimals, font_size=number_size,
+                                           color=t.fg, extra_glyphs="∞", **(number_kw or {}))
+                                for _ in range(n)]) if numbers else VGroup()
+        self._colors = [None] * n
+        self._masked = np.zeros(n)
+        self._opacity = np.ones(n)
+        self._last = {k: [None] * n for k in ("bar", "chip", "empty", "number")}
+        parts = [self.empties, self.zero_line, self.bars, self.numbers, strip]
+        super().__init__(*parts)
+        self._update(self)
+        self.add_updater(self._update)
+
+    # ------------------------------------------------------------ geometry
+
+    def y_of(self, v: float) -> float:
+        """Screen y of the value ``v`` under the current range."""
+        lo, hi = self.range_fn()
+        b, top = self.layout.area
+        # Negative bars carry their number below them: keep room for it above the chips
+        # (eased in as the range dips below 0, so a rescaling axis moves continuously).
+        b += NUMBER_ROOM * float(np.clip(-10.0 * lo / (hi - lo), 0.0, 1.0))
+        return b + (float(v) - lo) / (hi - lo) * (top - b)
+
+    def column_x(self, k: float) -> float:
+        """Screen x of column ``k`` (fractional columns allowed)."""
+        return self.x0 + float(k) * self.pitch
+
+    def bar_top(self, j: int) -> np.ndarray:
+        """Top centre of token j's bar (for arrows and highlights)."""
+        return self.bars[j].get_top()
+
+    # ------------------------------------------------------------ the per-frame update
+
+    def _update(self, _mob) -> None:
+        n = self.n
+        v = np.asarray(self.values_fn(), float)
+        s = float(self.stack.get_value())
+        slots = np.asarray(self.slots_fn(), float) if self.slots_fn else np.arange(n, dtype=float)
+        lifts = np.asarray(self.lifts_fn(), float) if self.lifts_fn else np.zeros(n)
+        masked = np.clip(np.asarray(self.masked_fn(), float), 0, 1) if self.masked_fn else np.zeros(n)
+        opacity = np.asarray(self.opacity_fn(), float) if self.opacity_fn else np.ones(n)
+        base = s * (np.cumsum(v) - v)          # the staircase: each bar starts where the last ends
+        width = self.cell_width * self.bar_frac + s * (self.pitch - self.cell_width * self.bar_frac)
+        y0 = self.y_of(0.0)
+        self.zero_line.set_y(y0)
+        colors = self.colors_fn() if self.colors_fn else None
+        last = self._last                        # what each column was drawn with last frame
+        for j in range(n):
+            x = self.column_x(slots[j])
+            ya, yb = self.y_of(base[j]), self.y_of(base[j] + v[j])
+            lift = lifts[j]
+            key = (x, ya, yb, width, lift)
+            if last["bar"][j] != key:            # skip untouched columns: most frames move few
+                self.bars[j].set_points_as_corners(_rect_corners(x, ya + lift, yb + lift, width))
+                last["bar"][j] = key
+            bar = self.bars[j]
+            if colors is not None and (self._colors[j] is None or colors[j] != self._colors[j]):
+                bar.set_fill(colors[j])
+                self._colors[j] = colors[j]
+            if opacity[j] != self._opacity[j]:
+                bar.set_fill(opacity=opacity[j])
+                self._opacity[j] = opacity[j]
+            if last["chip"][j] != (x, lift):
+                self.strip.chips[j].move_to(np.array([x, self.chip_y + lift, 0.0]))
+                last["chip"][j] = (x, lift)
+            if masked[j] != self._masked[j]:     # a masked token's word fades back
+                self.strip.chips[j][1].set_opacity(1.0 - 0.6 * masked[j])
+                self._masked[j] = masked[j]
+            if last["empty"][j] != (x, y0, masked[j]):
+                e = self.empties[j]
+                e.move_to(np.array([x, y0 + e.height / 2, 0.0]))
+                e.set_stroke(opacity=masked[j])
+                last["empty"][j] = (x, y0, masked[j])
+            if len(self.numbers):
+                num = self.numbers[j]
+                num.set_value(v[j])
+                up = v[j] >= 0
+                nkey = (num.text, x, max(ya, yb) if up else min(ya, yb), lift,
+                        (1.0 - masked[j]) * opacity[j])
+                if last["number"][j] != nkey:
+                    edge = np.array([x, nkey[2] + lift, 0.0])
+                    num.next_to(edge, UP if up else DOWN, buff=0.1)
+                    num.set_fill(opacity=nkey[4])
+                    last["number"][j] = nkey
+
+    # ------------------------------------------------------------ decorations
+
+    def marker(self, j: int, color: str | None = None, follow: bool = True) -> RoundedRectangle:
+        """A highlight outline around token j's chip; it follows the chip if ``follow``."""
+        m = self.strip.mark(j, color)
+        if follow:
+            chip = self.strip.chips[j]
+            m.add_updater(lambda mob: mob.move_to(chip[0]))
+        return m
+
+    def row_name(self, text: str, color: str, y: float | None = None,
+                 size: float = style.LABEL_SIZE) -> VGroup:
+        """A name in the gutter left of the chart, at height ``y`` (default: the chips)."""
+        mob = label(text, size, color)
+        room = self.chart_left - 0.25 - style.safe_left()
+        if mob.width > room:                     # a long word: shrink rather than leave the frame
+            mob.scale_to_fit_width(room)
+        y = self.chip_y if y is None else y
+        mob.move_to(np.array([self.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
+        return mob
+
+    def ghosts(self, values: Sequence[float], columns: Sequence[int], color: str) -> VGroup:
+        """Dashed outlines of bars of height ``values[j]`` over ``columns`` (a remembered state)."""
+        out = VGroup()
+        y0 = self.y_of(0.0)
+        w = self.cell_width * self.bar_frac
+        for j in columns:
+            top = self.y_of(values[j])
+            r = Rectangle(width=w, height=max(top - y0, 1e-3))
+            r.move_to(np.array([self.column_x(j), (y0 + top) / 2, 0.0]))
+            out.add(DashedVMobject(r, num_dashes=16, dashed_ratio=0.6).set_stroke(color, 2.5))
+        return out
+
+
+class LevelLine(VGroup):
+    """A horizontal line across a :class:`WeightBars` chart at value ``value``, labelled.
+
+    It follows the chart's range, so it stays at ``value`` while the axis rescales.
+    """
+
+    def __init__(self, bars: WeightBars, value: float, text: str, color: str | None = None):
+        t = style.theme()
+        color = color or t.amber
+        line = Line(np.array([bars.chart_left - 0.1, 0, 0]), np.array([bars.chart_right + 0.1, 0, 0]),
+                    color=color, stroke_width=3)
+        tag = label(text, style.SMALL_SIZE, color)
+        super().__init__(line, tag)
+
+        def place(_):
+            y = bars.y_of(value)
+            line.set_y(y)
+            tag.next_to(line, RIGHT, buff=0.12)
+
+        place(self)
+        self.add_updater(place)
+
+
+class ScoreRow(VGroup):
+    """The row of scores feeding softmax: one cell per column of ``bars``, live.
+
+    Each cell is tinted with its score's sign colour (positive / negative), the digits
+    stay in the text colour so they read in both themes.
+
+    Parameters
+    ----------
+    bars
+        The :class:`WeightBars` whose columns the cells sit over.
+    scores
+        Callable returning one score per token (``-inf`` shows as ``−∞``).
+    y
+        Centre y of the row (``RowLayout.score_y``).
+    name, tag
+        Gutter name (e.g. ``"q·k"``) and the small tag after it (``"/ √2"``).
+    dragged
+        Column whose score is being moved: its cell is outlined in the highlight colour.
+    """
+
+    def __init__(self, bars: WeightBars, scores: Values, y: float, name: str = "q·k",
+                 tag: str = "", dragged: int | None = None, decimals: int = 2):
+        t = style.theme()
+        self.scores_fn, self.bars = _as_callable(scores), bars
+        size = style.SMALL_SIZE if bars.n <= 8 else style.TINY_SIZE + 2
+        cells, nums = VGroup(), VGroup()
+        for j in range(bars.n):
+            box = RoundedRectangle(corner_radius=0.08, width=bars.cell_width,
+                                   height=SCORE_ROW_HEIGHT, fill_color=t.panel, fill_opacity=1.0,
+                                   stroke_color=t.grid, stroke_width=1.5)
+            box.move_to(np.array([bars.column_x(j), y, 0.0]))
+            cells.add(box)
+            nums.add(CleanNumber(0.0, decimals=decimals, font_size=size, color=t.fg,
+                                extra_glyphs="∞"))
+        self.cells, self.nums, self.y = cells, nums, y
+        gutter = VGroup(label(name, style.SMALL_SIZE, t.fg))
+        if tag:
+            gutter.add(label(tag, style.TINY_SIZE, t.muted))
+            gutter.arrange(RIGHT, buff=0.08, aligned_edge=DOWN)
+        gutter.move_to(np.array([bars.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
+        self.gutter = gutter
+        parts = [cells, nums, gutter]
+        self.drag_mark = None
+        if dragged is not None:
+            self.drag_mark = cells[dragged].copy().set_fill(opacity=0).set_stroke(t.highlight, 3)
+            parts.append(self.drag_mark)
+        super().__init__(*parts)
+        self._signs = [None] * bars.n
+        self._update(self)
+        self.add_updater(self._update)
+
+    def _update(self, _mob) -> None:
+        t = style.theme()
+        s = np.asarray(self.scores_fn(), float)
+        for j, num in enumerate(self.nums):
+            before = num.text
+            num.set_value(s[j])
+            if num.text != before or self._signs[j] is None:
+                num.move_to(self.cells[j])
+            sign = s[j] >= 0
+            if sign != self._signs[j]:          # the cell takes the sign's colour
+                c = t.positive if sign else t.negative
+                self.cells[j].set_fill(c, opacity=CELL_TINT).set_stroke(c, opacity=0.8)
+                self._signs[j] = sign
+
+
+class Readout(VGroup):
+    """``name`` followed by a live number that shows ``get()`` on every frame.
+
+    The number grows to the right from a fixed left end. ``sample`` is the widest value
+    expected: the group is laid out (and sized, for placing it) as if showing it, so a
+    readout aligned to the right edge never runs past it. Other keyword arguments go to
+    :class:`LiveNumber` (``decimals``, ``sci``, ``sci_below``...).
+    """
+
+    def __init__(self, name: str, get: Callable[[], float], color: str | None = None,
+                 size: float = style.NUMBER_SIZE, name_color: str | None = None,
+                 sample: float | None = None, **number_kw):
+        t = style.theme()
+        self.name = label(name, size, name_color or t.fg)
+        first = get() if sample is None else sample
+        self.number = CleanNumber(first, font_size=size, color=color or t.fg, align="left",
+                                 **number_kw)
+        self.number.move_anchor_to(np.array([self.name.get_right()[0] + 0.15,
+                                             _name_baseline(self.name, name), 0.0]))
+        super().__init__(self.name, self.number)
+        self.sample_width = self.width
+        self.number.follow(_as_callable(get))
+
+    def place_right(self, point: np.ndarray) -> Readout:
+        """Put the right end of the widest expected string at ``point`` (same height)."""
+        self.shift(point - np.array([self.get_left()[0] + self.sample_width, self.get_y(), 0.0]))
+        return self
+
+
+class VectorReadout(VGroup):
+    """``name [a, b]`` with both entries live (a 2-vector such as an output)."""
+
+    def __init__(self, name: str, get: Callable[[], Sequence[float]], color: str | None = None,
+                 size: float = style.NUMBER_SIZE, decimals: int = 2):
+        t = style.theme()
+        color = color or t.amber
+        get = _as_callable(get)
+        v = np.asarray(get(), float)
+        self.name = label(name, size, t.fg)
+        # Brackets and comma are the numbers' own prefix/unit glyphs: one baseline, pango's.
+        a = CleanNumber(v[0], decimals, size, color, prefix="[", unit=",", align="left")
+        b = CleanNumber(v[1], decimals, size, color, unit="]", align="left")
+        y = _name_baseline(self.name, name)
+        a.move_anchor_to(np.array([self.name.get_right()[0] + 0.2, y, 0.0]))
+        b.move_anchor_to(np.array([a.get_right()[0] + 0.1, y, 0.0]))
+        super().__init__(self.name, a, b)
+        self.entries = (a, b)
+        a.follow(_Live(lambda: float(get()[0])))
+        b.follow(_Live(lambda: float(get()[1])))
+
+
+class MaskToggle(VGroup):
+    """The mask switch: ``left`` and ``right`` labels either side of a pill with a knob.
+
+    ``tracker`` at 0 puts the knob on the left (the right way, ``+ (−∞)``), at 1 on the
+    right (``× 0``); the active side is lit, the other muted.
+    """
+
+    def __init__(self, tracker: ValueTracker, left: str, right: str,
+                 left_color: str | None = None, right_color: str | None = None):
+        t = style.theme()
+        lc, rc = left_color or t.weight, right_color or t.bad
+        pill = RoundedRectangle(corner_radius=0.17, width=0.9, height=0.34,
+                                fill_color=t.panel, fill_opacity=1.0, stroke_color=t.muted,
+                                stroke_width=2)
+        knob = Circle(radius=0.13, fill_opacity=1.0, stroke_width=0)
+        ll = label(left, style.LABEL_SIZE, lc, mono=True)
+        rl = label(right, style.LABEL_SIZE, rc, mono=True)
+        ll.next_to(pill, LEFT, buff=0.2)
+        rl.next_to(pill, RIGHT, buff=0.2)
+        super().__init__(pill, ll, rl, knob)
+        self.tracker = tracker
+
+        def follow(_):
+            a = float(np.clip(tracker.get_value(), 0, 1))
+            x0 = pill.get_left()[0] + 0.17
+            x1 = pill.get_right()[0] - 0.17
+            knob.move_to(np.array([x0 + a * (x1 - x0), pill.get_center()[1], 0.0]))
+            knob.set_fill(ManimColor(lc).interpolate(ManimColor(rc), a))
+            ll.set_opacity(1.0 - 0.65 * a)
+            rl.set_opacity(0.35 + 0.65 * a)
+
+        follow(self)
+        knob.add_updater(follow)
