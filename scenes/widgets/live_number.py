@@ -1003,6 +1003,12 @@ class LiveNumber(VMobject):
             ref = pool[0]
             for slot in pool[n_before:k]:
                 slot.match_style(ref, family=False)
+        # A slot leaving the family must also lose its outline: manim's Cairo renderer lists the
+        # moving family once when a play starts, so a dropped slot that kept its points would
+        # keep being drawn (a stale last digit) until the play ends.
+        for slot in pool[k:n_before]:
+            if len(slot.points):
+                slot.clear_points()
         self.submobjects = pool[:k]  # hidden slots simply leave the family: zero render cost
         self._subs = self.submobjects  # to notice a Transform replacing the list
         self._n_visible = k

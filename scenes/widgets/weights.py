@@ -49,24 +49,9 @@ CELL_TINT = 0.28
 CHIP_HEIGHT = 0.55
 
 
-class CleanNumber(LiveNumber):
-    """A :class:`LiveNumber` that also empties the glyph slots it stops showing.
-
-    LiveNumber hides surplus slots by dropping them from its family, but they keep their
-    outlines. Manim's Cairo renderer lists the moving mobjects' family members once, when an
-    animation starts, so a number that goes from ``−0.59`` to ``0.52`` during one ``play``
-    keeps drawing the dropped fifth glyph (a stale ``9``). Emptying the points fixes that;
-    a slot that is shown again gets its outline back from LiveNumber as usual.
-    """
-
-    def set_value(self, value: float) -> CleanNumber:
-        super().set_value(value)
-        pool, shown = getattr(self, "_pool", None), getattr(self, "_n_visible", None)
-        if pool is not None and shown is not None:
-            for slot in pool[shown:]:
-                if len(slot.points):
-                    slot.clear_points()
-        return self
+# LiveNumber itself now empties the glyph slots it stops showing (see its _render); the
+# name stays for the scenes that use it.
+CleanNumber = LiveNumber
 
 
 @dataclass(frozen=True)

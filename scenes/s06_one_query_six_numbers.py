@@ -1,0 +1,170 @@
+"""Section 6. One query, six numbers.
+
+One query meets every key at once: the plane becomes a row of n numbers. The query
+walks through the sentence (smoothly from one token's query to the next) and the
+columns show its raw-score row live. Raw dot products have no bounds: the largest
+and the smallest score of the whole matrix are marked when the walk reaches them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, RIGHT, Create, FadeIn, Flash, GrowArrow, LaggedStart, ValueTracker,
+    VGroup, smooth,
+)
+
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.score_columns import ScoreColumns
+from scenes.widgets.shadow import tip_labels
+from scenes.widgets.text import label
+from scenes.widgets.tokens import TokenStrip
+
+WORDS = {
+    "ja": {"max": "最大", "min": "最小"},
+    "en": {"max": "max", "min": "min"},
+}
+
+WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
+
+
+class OneQuerySixNumbers(SectionScene):
+    SECTION = 6
+
+    def construct(self):
+        self.open()
+        self.build()
+        self.say("intro")
+        self.show_row()
+        self.settle()
+        self.walk()
+        self.say("no_scale")
+        self.settle(2.0)
+
+    # ------------------------------------------------------------ set-up
+
+    def layout(self):
+        """The sentence across the top (the query walks along it); below, the plane on
+        the left and the columns on the right, which take more room for long sentences."""
+        s, t = self.story, self.theme
+        l, r, b, top = style.content_box()
+        self.q_tag = label("q", style.LABEL_SIZE, t.query)
+        self.strip = TokenStrip(s.labels, width=(r - l) - self.q_tag.width - 0.3,
+                                size=style.SMALL_SIZE, chip_height=0.45)
+        self.strip.move_to(np.array([(l + r) / 2 + (self.q_tag.width + 0.3) / 2,
+                                     top - self.strip.height / 2, 0]))
+        self.q_tag.next_to(self.strip, LEFT, buff=0.3)
+        below = self.strip.get_bottom()[1] - 0.3
+        w = r - l
+        cols_w = float(np.clip(0.72 * s.n, 0.42 * w, 0.6 * w))
+        self.plane_box = (l, r - cols_w - 0.35, b, below)
+        self.right_box = (r - cols_w, r, b, below)
+
+    def build(self):
+        s, t = self.story, self.theme
+        self.layout()
+        self.pos = ValueTracker(0.0)
+        x0, x1, y0, y1 = data_range(np.vstack([s.K, s.Q]), pad=0.35)
+        self.plane = VectorPlane(self.plane_box, (x0, x1), (y0, y1))
+        p = self.plane
+        size = style.SMALL_SIZE if s.n > 6 else style.LABEL_SIZE
+        self.keys = VGroup(*[p.arrow(k, t.key, stroke=4) for k in s.K])
+        self.key_labels = tip_labels(p, self._key_labels(), t.key, size,
+                                     avoid=[p.c2p(q) for q in s.Q])
+        self.q_dots = VGroup(*[p.dot(q, t.query, radius=0.05).set_opacity(0.45) for q in s.Q])
+        self.q_arrow = p.live_arrow(self.get_q, t.query, stroke=6)
+
+        l, r, b, top = self.right_box
+        self.marker = self.strip.mark(0, t.query)
+        self.marker.add_updater(lambda m: m.move_to(self._strip_point()))
+        self.legend_y = top - 0.15
+        lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
+        pad = 0.04 * (hi - lo)
+        chart_top = self.legend_y - 0.3
+        self.columns = ScoreColumns(s.labels, self.row, (l, r, b, chart_top), lo - pad, hi + pad)
+
+        self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=0.6)
+        self.play(FadeIn(p), run_time=0.6)
+        self.play(LaggedStart(*[GrowArrow(a) for a in self.keys], lag_ratio=0.1),
+                  FadeIn(self.key_labels), run_time=1.2)
+        self.play(FadeIn(self.q_dots), run_time=0.4)
+        self.add(self.q_arrow)
+        self.play(Create(self.marker), run_time=0.5)
+
+    def _key_labels(self):
+        """(key, text) per distinct key: repeated words share one key and one label."""
+        s = self.story
+        groups: list[tuple[np.ndarray, list[str]]] = []
+        for k, name in zip(s.K, s.labels):
+            for gk, names in groups:
+                if np.allclose(gk, k, atol=1e-9):
+                    names.append(name)
+                    break
+            else:
+                groups.append((k, [name]))
+        return [(k, ", ".join(names)) for k, names in groups]
+
+    # ------------------------------------------------------------ live quantities
+
+    def get_q(self) -> np.ndarray:
+        Q = self.story.Q
+        x = float(np.clip(self.pos.get_value(), 0, len(Q) - 1))
+        i = min(int(np.floor(x)), len(Q) - 2) if len(Q) > 1 else 0
+        f = x - i
+        return (1 - f) * Q[i] + f * Q[min(i + 1, len(Q) - 1)]
+
+    def row(self) -> np.ndarray:
+        """The current query against every key: a row of raw scores."""
+        return self.story.K @ self.get_q()
+
+    def _strip_point(self) -> np.ndarray:
+        c = self.strip.centers()
+        x = float(np.clip(self.pos.get_value(), 0, len(c) - 1))
+        i = min(int(np.floor(x)), len(c) - 2) if len(c) > 1 else 0
+        f = x - i
+        return (1 - f) * c[i] + f * c[min(i + 1, len(c) - 1)]
+
+    # ------------------------------------------------------------ beats
+
+    def show_row(self):
+        self.play(FadeIn(self.columns), run_time=1.0)
+
+    def walk(self):
+        """Step the query through the sentence; mark the matrix's extremes when reached."""
+        s = self.story
+        step = float(np.clip(WALK_SECONDS / max(1, s.n - 1), 0.9, 2.2))
+        self.say("walk")
+        for i in range(s.n):
+            if i > 0:
+                self.play(self.pos.animate.set_value(i), run_time=step, rate_func=smooth)
+                self.wait(0.3)
+            if i == s.max_cell[0]:
+                self.mark_extreme("max")
+            if i == s.min_cell[0]:
+                self.mark_extreme("min")
+
+    def mark_extreme(self, which: str):
+        """Tick the column at its extreme, add it to the legend, say it."""
+        s, t = self.story, self.theme
+        row, col = s.max_cell if which == "max" else s.min_cell
+        value = s.fig(6, "R_max" if which == "max" else "R_min")
+        tick = self.columns.tick(col, float(value.value), t.amber)
+        entry = label(f"{WORDS[self.lang][which]} {value.text}  ({s.label(row)} → {s.label(col)})",
+                      style.SMALL_SIZE, t.amber)
+        l, r, _, _ = self.right_box
+        if entry.width > (r - l) / 2 - 0.1:
+            entry.scale_to_fit_width((r - l) / 2 - 0.1)
+        # The maximum's entry on the left, the minimum's on the right.
+        edge = np.array([l if which == "max" else r, self.legend_y, 0])
+        entry.move_to(edge, aligned_edge=LEFT if which == "max" else RIGHT)
+        if which == "max":
+            beat = "peak_self" if row == col else "peak"
+        else:
+            beat = "bottom"
+        self.say(beat)
+        self.play(Create(tick), FadeIn(entry, shift=0.1 * DOWN),
+                  Flash(self.columns.tip(col), color=t.amber, flash_radius=0.35),
+                  run_time=0.8)
+        self.settle()

@@ -1,0 +1,206 @@
+"""Section 7. The long-key trap.
+
+A raw score is shadow x key length, so a key can win by length alone. The key of the
+story's long key is stretched along its own direction (a slider from 1 to
+``story.stretch_max``): its shadow never changes, its length does, and its column in the
+followed row rises until it passes the winner (the crossing is marked). The same key sits
+in every row, so the whole column rises and takes row after row. Remedies: LayerNorm
+before the projections; QK-norm. Raw dot products.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, RIGHT, UP, Create, FadeIn, FadeOut, Flash, GrowArrow, Line, RoundedRectangle,
+    ValueTracker, VGroup, linear, smooth,
+)
+
+from attn_math import core
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.live_number import LiveNumber
+from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.score_columns import ScoreColumns, ScoreGrid
+from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
+from scenes.widgets.slider import Slider
+from scenes.widgets.text import label
+
+WORDS = {
+    "ja": {"stretch": "伸長", "shadow": "影の長さ", "key_len": "キーの長さ", "score": "スコア",
+           "remedies": "対策"},
+    "en": {"stretch": "stretch", "shadow": "shadow", "key_len": "key length", "score": "score",
+           "remedies": "remedies"},
+}
+
+
+class LongKeyTrap(SectionScene):
+    SECTION = 7
+
+    def construct(self):
+        self.open()
+        self.build()          # says "intro" while the pieces come in
+        self.settle()
+        if self.story.stretch_overtakes:
+            self.stretch_to_crossing()
+        else:
+            self.stretch_in_vain()
+        self.every_row()
+        self.remedies()
+
+    # ------------------------------------------------------------ set-up
+
+    def layout(self):
+        """Plane (later the grid) on the left, slider, readout and columns on the right;
+        the columns take more room when the sentence is long."""
+        l, r, b, top = style.content_box()
+        w = r - l
+        cols_w = float(np.clip(0.56 * self.story.n, 0.4 * w, 0.55 * w))
+        self.left_box = (l, r - cols_w - 0.3, b, top)
+        self.right_box = (r - cols_w, r, b, top)
+
+    def build(self):
+        s, t = self.story, self.theme
+        self.words = WORDS[self.lang]
+        self.layout()
+        f, w, lk = s.follow, s.winner, s.long_key
+        self.stretch = ValueTracker(1.0)
+        self.cross = float(s.fig(7, "stretch_cross").value)
+        # The plane holds the stretched key as far as the plane is used: to the crossing.
+        reach = float(s.fig(7, "stretch_hi").value) if s.stretch_overtakes else s.stretch_max
+        self.plane = self._plane_for(np.vstack([s.Q[f], s.K[w], reach * s.K[lk]]),
+                                     reach * s.K[lk])
+        p = self.plane
+        q_lab, k_lab = tip_labels(p, [(s.Q[f], f"q({s.label(f)})"), (s.K[w], f"k({s.label(w)})")],
+                                  [t.query, t.key], style.LABEL_SIZE,
+                                  obstacles=[reach * s.K[lk]])
+        self.k_win = VGroup(p.arrow(s.K[w], t.key), k_lab)
+        self.k_long = p.labelled_arrow(self.long_key, t.key, f"k({s.label(lk)})")
+        self.q = VGroup(p.arrow(s.Q[f], t.query), q_lab)
+        self.shade = ShadowConstruction(p, lambda: s.Q[f], self.long_key)
+
+        l, r, b, top = self.right_box
+        readout = LiveNumber(1.0, decimals=2, prefix="×", font_size=style.SMALL_SIZE,
+                             color=t.amber)
+        self.slider = Slider(self.stretch, 1.0, s.stretch_max, self.words["stretch"],
+                             width=(r - l) * 0.5, readout=readout)
+        self.slider.move_to(np.array([(l + r) / 2, top - 0.3, 0]))
+        bound = float(max(np.linalg.norm(s.Q[f]), s.stretch_max * np.linalg.norm(s.K[lk])))
+        w_ = self.words
+        self.readout = ShadowReadout(self.shade, (w_["shadow"], w_["key_len"], w_["score"]),
+                                     bound, size=style.LABEL_SIZE, shadow_decimals=3)
+        self.readout.move_to(np.array([(l + r) / 2, 0, 0]))
+        self.readout.set_y(self.slider.get_bottom()[1] - 0.3 - self.readout.height / 2)
+        row_end = self.row_at(s.stretch_max)
+        lo = float(min(row_end.min(), s.R[f].min(), 0.0))
+        hi = float(max(row_end.max(), s.R[f].max(), 0.0))
+        pad = 0.04 * (hi - lo)
+        chart_top = self.readout.get_bottom()[1] - 0.25
+        self.columns = ScoreColumns(s.labels, self.row, (l, r, b, chart_top), lo - pad, hi + pad)
+        self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
+        self.leader = self.columns.live_frame(lambda: int(np.argmax(self.row())), t.amber)
+
+        self.play(FadeIn(p), run_time=0.6)
+        self.say("intro")
+        self.play(GrowArrow(self.q[0]), FadeIn(self.q[1]), GrowArrow(self.k_win[0]),
+                  FadeIn(self.k_win[1]), run_time=0.8)
+        self.add(self.k_long[0])
+        self.play(FadeIn(self.k_long[1]), FadeIn(self.shade), run_time=0.8)
+        self.bring_to_front(self.q, self.k_long, self.k_win)
+        self.play(FadeIn(self.slider), FadeIn(self.readout), FadeIn(self.columns), run_time=0.8)
+        self.play(Create(self.bar_to_beat), Create(self.leader), run_time=0.6)
+
+    def _plane_for(self, points: np.ndarray, far_tip: np.ndarray) -> VectorPlane:
+        """A plane holding ``points``, with room beyond ``far_tip`` for its label."""
+        l, r, b, top = self.left_box
+        x0, x1, y0, y1 = data_range(points, pad=0.35)
+        unit = min((r - l) / (x1 - x0), (top - b) / (y1 - y0))
+        room = 1.0 / unit                     # about a label's width, in data units
+        d = far_tip / max(float(np.linalg.norm(far_tip)), 1e-9)
+        x0, x1, y0, y1 = data_range(np.vstack([points, far_tip + room * d]), pad=0.35)
+        return VectorPlane(self.left_box, (x0, x1), (y0, y1))
+
+    # ------------------------------------------------------------ live quantities
+
+    def long_key(self) -> np.ndarray:
+        s = self.story
+        return self.stretch.get_value() * s.K[s.long_key]
+
+    def keys_at(self, factor: float) -> np.ndarray:
+        s = self.story
+        K = s.K.copy()
+        K[s.long_key] = factor * K[s.long_key]
+        return K
+
+    def matrix(self) -> np.ndarray:
+        """Every raw score with the long key stretched by the slider's factor."""
+        return core.raw_scores(self.story.Q, self.keys_at(self.stretch.get_value()))
+
+    def row_at(self, factor: float) -> np.ndarray:
+        s = self.story
+        return core.raw_scores(s.Q[s.follow][None, :], self.keys_at(factor))[0]
+
+    def row(self) -> np.ndarray:
+        return self.row_at(self.stretch.get_value())
+
+    # ------------------------------------------------------------ beats
+
+    def stretch_to_crossing(self):
+        s, t = self.story, self.theme
+        lo = float(s.fig(7, "stretch_lo").value)
+        self.say("rising")
+        self.play(self.stretch.animate.set_value(lo), run_time=4.0, rate_func=smooth)
+        self.play(self.stretch.animate.set_value(self.cross), run_time=2.0, rate_func=linear)
+        # The crossing: the two columns stand level; mark the moment on the slider.
+        tick = Line(self.slider.position(self.cross) + 0.2 * DOWN,
+                    self.slider.position(self.cross) + 0.2 * UP, color=t.amber, stroke_width=4)
+        lo_hi = label(f"{s.fig(7, 'stretch_lo').text}–{s.fig(7, 'stretch_hi').text}",
+                      style.SMALL_SIZE, t.amber).next_to(tick, UP, buff=0.05)
+        self.say("overtakes")
+        self.play(Flash(self.columns.tip(s.long_key), color=t.amber, flash_radius=0.4),
+                  Create(tick), FadeIn(lo_hi), run_time=0.9)
+        self.play(self.stretch.animate.set_value(float(s.fig(7, "stretch_hi").value)),
+                  run_time=0.8, rate_func=linear)
+        self.settle()
+
+    def stretch_in_vain(self):
+        s = self.story
+        self.say("never_overtakes")
+        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=5.0, rate_func=smooth)
+        self.settle()
+
+    def every_row(self):
+        """Swap the plane for the whole score matrix; the long key's column grows in every row."""
+        s, t = self.story, self.theme
+        end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
+        vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
+        self.grid = ScoreGrid(s.labels, self.matrix, self.left_box, vmax)
+        frame = self.grid.column_frame(s.long_key, t.key)
+        plane_parts = VGroup(self.plane, self.q, self.k_win, self.k_long, self.shade)
+        self.say("every_row")
+        self.play(FadeOut(plane_parts), run_time=0.6)
+        self.play(FadeIn(self.grid), Create(frame), run_time=0.8)
+        # Run the stretch again from 1 with every row in view: leaders fall one by one.
+        self.play(self.stretch.animate.set_value(1.0), run_time=0.8, rate_func=smooth)
+        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=5.0, rate_func=linear)
+        self.settle()
+
+    def remedies(self):
+        """A card in place of the readout: the two usual ways to keep key length in check."""
+        t = self.theme
+        rows = VGroup(label("LayerNorm(x) → W_Q, W_K", style.SMALL_SIZE, t.fg, mono=True),
+                      label("QK-norm: q/‖q‖, k/‖k‖", style.SMALL_SIZE, t.fg, mono=True))
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        head = label(self.words["remedies"], style.SMALL_SIZE, t.amber)
+        body = VGroup(head, rows).arrange(RIGHT, buff=0.3)
+        l, r, _, _ = self.right_box
+        if body.width > (r - l) - 0.4:
+            body.scale_to_fit_width((r - l) - 0.4)
+        card = RoundedRectangle(corner_radius=0.1, width=body.width + 0.4,
+                                height=body.height + 0.24, fill_color=t.panel, fill_opacity=1.0,
+                                stroke_color=t.muted, stroke_width=1.5)
+        card.move_to(self.readout)
+        body.move_to(card)
+        self.say("remedies")
+        self.play(FadeOut(self.readout), FadeIn(VGroup(card, body)), run_time=0.8)
+        self.settle(2.0)

@@ -1,0 +1,312 @@
+"""Scores as columns: one query's row as n bars, and every row as a grid of squares.
+
+- :class:`ScoreColumns`: n bars on a zero line, one per key, heights live from a callable,
+  the sign colour on each bar, the live number above a positive bar or below a negative one,
+  the key's label at the foot. The vertical scale is fixed (``lo``..``hi``) so that heights
+  can be compared across rows and across time.
+- :class:`ScoreGrid`: the whole score matrix as squares whose *area* is the score's size and
+  whose colour is its sign, with each row's largest score outlined (live): who wins each row.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+from manim import (
+    DOWN, UP, DashedLine, Line, Rectangle, Square, VGroup, VMobject,
+)
+
+from .. import style
+from .live_number import LiveNumber
+from .text import baseline, label
+
+Scores = Callable[[], np.ndarray]
+
+
+def sign_color(value: float, decimals: int = 2) -> str:
+    """The sign colour of a score as displayed: a score that shows as 0.00 is neither
+    positive nor negative, so it takes the plain text colour (a float a hair below zero
+    must not flash red)."""
+    if round(float(value), decimals) == 0:
+        return style.theme().fg
+    return style.score_color(value)
+
+
+def baseline_drop(text, s: str) -> float:
+    """How far ``text`` reaches below its baseline (descenders), in frame units."""
+    return baseline(text, s) - text.get_bottom()[1]
+
+
+def _fit(mob, width: float):
+    if mob.width > width:
+        mob.scale_to_fit_width(width)
+    return mob
+
+
+class ScoreColumns(VGroup):
+    """A row of n score columns on a zero line, live from ``get_scores()``.
+
+    Parameters
+    ----------
+    labels
+        One label per column (the keys' tokens), drawn under the chart.
+    get_scores
+        Zero-argument callable returning the n current scores.
+    box
+        (left, right, bottom, top) in frame units: labels, bars and numbers all fit inside.
+    lo, hi
+        The score range the vertical axis must hold (``lo <= 0 <= hi`` is enforced); fixed,
+        so that heights compare across rows.
+    decimals
+        Decimals of the live numbers.
+    label_color
+        Colour of the column labels (default: the key colour).
+    bar_ratio
+        Bar width as a fraction of the column pitch.
+    number_size, label_size
+        Largest font sizes; numbers shrink to fit a column, labels that do not fit are
+        staggered on two lines (and shrink only if still too wide).
+
+    Attributes
+    ----------
+    bars, numbers, labels, zero_line
+        The parts; ``bars[j]`` is a polygon redrawn every frame, ``numbers[j]`` a LiveNumber.
+    """
+
+    def __init__(self, labels: Sequence[str], get_scores: Scores, box, lo: float, hi: float,
+                 decimals: int = 2, label_color: str | None = None, bar_ratio: float = 0.56,
+                 number_size: float = style.SMALL_SIZE, label_size: float = style.SMALL_SIZE):
+        t = style.theme()
+        self.get_scores = (lambda: get_scores())   # a function: deepcopy shares it
+        n = len(labels)
+        self.n = n
+        l, r, b, top = box
+        self.pitch = (r - l) / n
+        self.xs = np.array([l + self.pitch * (j + 0.5) for j in range(n)])
+        self.bar_w = bar_ratio * self.pitch
+        lo, hi = min(lo, 0.0), max(hi, 0.0)
+        if hi - lo < 1e-9:
+            hi = lo + 1.0
+        self.lo, self.hi = lo, hi
+
+        # Number size: "−0.00" (widest sign, widest digits) must fit in a column.
+        probe = LiveNumber(-max(abs(lo), abs(hi)), decimals=decimals, font_size=number_size)
+        if probe.width > 0.94 * self.pitch:
+            number_size *= 0.94 * self.pitch / probe.width
+        self.number_size = number_size
+        probe = LiveNumber(-max(abs(lo), abs(hi)), decimals=decimals, font_size=number_size)
+        self._num_h = probe.height + 0.12
+
+        texts = [label(s, label_size, label_color or t.key) for s in labels]
+        # Long words in narrow columns: stagger the labels on two lines, so each may
+        # spread under its neighbours' columns instead of shrinking out of sight.
+        self.staggered = any(tx.width > 0.9 * self.pitch for tx in texts)
+        for tx in texts:
+            _fit(tx, (1.8 if self.staggered else 0.9) * self.pitch)
+        drop = max(baseline_drop(tx, s) for tx, s in zip(texts, labels))
+        rise = max(tx.get_top()[1] - baseline(tx, s) for tx, s in zip(texts, labels))
+        line_h = drop + rise
+        lab_h = line_h * (2 if self.staggered else 1) + (0.06 if self.staggered else 0.0)
+        # Bars live between y0 (lo) and y1 (hi); numbers outside that, labels at the foot.
+        self.y0 = b + lab_h + 0.14 + self._num_h
+        self.y1 = top - self._num_h
+        # One baseline per label line ("ran" must not float above "ate").
+        for j, (tx, s, x) in enumerate(zip(texts, labels, self.xs)):
+            low = self.staggered and j % 2 == 1
+            base = b + drop + (0.0 if low else lab_h - line_h)
+            tx.move_to(np.array([x, 0.0, 0.0]))
+            tx.shift((base - baseline(tx, s)) * UP)
+        self.labels = VGroup(*texts)
+
+        self.zero_line = Line(np.array([l, self.y(0.0), 0]), np.array([r, self.y(0.0), 0]),
+                              color=t.muted, stroke_width=2)
+        self.bars = VGroup(*[VMobject(stroke_width=0, fill_opacity=0.9) for _ in range(n)])
+        self.numbers = VGroup(*[
+            LiveNumber(0.0, decimals=decimals, font_size=number_size, color=t.fg)
+            for _ in range(n)
+        ])
+        super().__init__(self.zero_line, self.bars, self.numbers, self.labels)
+        self._redraw(self)
+        self.add_updater(self._redraw)
+
+    # ------------------------------------------------------------ geometry
+
+    def y(self, value: float) -> float:
+        """Screen y of a score."""
+        return self.y0 + (value - self.lo) / (self.hi - self.lo) * (self.y1 - self.y0)
+
+    def x(self, j: int) -> float:
+        return float(self.xs[j])
+
+    def tip(self, j: int) -> np.ndarray:
+        """Screen point at the free end of bar ``j`` (its top if positive, bottom if negative)."""
+        return np.array([self.x(j), self.y(float(self.get_scores()[j])), 0.0])
+
+    def scores(self) -> np.ndarray:
+        return np.asarray(self.get_scores(), float)
+
+    # ------------------------------------------------------------ markers
+
+    def level_line(self, value: float, color: str, dashed: bool = True,
+                   stroke: float = 2.5) -> VMobject:
+        """A horizontal line across the chart at score ``value`` (e.g. a score to beat)."""
+        cls = DashedLine if dashed else Line
+        l, r = self.xs[0] - self.pitch / 2, self.xs[-1] + self.pitch / 2
+        return cls(np.array([l, self.y(value), 0]), np.array([r, self.y(value), 0]),
+                   color=color, stroke_width=stroke)
+
+    def frame(self, j: int, color: str | None = None) -> Rectangle:
+        """An outline around column ``j``'s whole height (numbers and label included)."""
+        t = style.theme()
+        top = self.y1 + self._num_h + 0.04
+        bottom = self.labels.get_bottom()[1] - 0.04
+        rect = Rectangle(width=0.96 * self.pitch, height=top - bottom,
+                         stroke_color=color or t.amber, stroke_width=3, fill_opacity=0)
+        rect.move_to(np.array([self.x(j), (top + bottom) / 2, 0.0]))
+        return rect
+
+    def live_frame(self, pick: Callable[[], int], color: str | None = None) -> Rectangle:
+        """A :meth:`frame` that jumps to column ``pick()`` every frame (e.g. the row's argmax)."""
+        rect = self.frame(int(pick()), color)
+        rect.add_updater(lambda m: m.set_x(self.x(int(pick()))))
+        return rect
+
+    def tick(self, j: int, value: float, color: str | None = None) -> Line:
+        """A short mark across column ``j`` at score ``value`` (a high- or low-water mark)."""
+        t = style.theme()
+        w = 0.5 * (self.pitch + self.bar_w)
+        y = self.y(value)
+        return Line(np.array([self.x(j) - w / 2, y, 0]), np.array([self.x(j) + w / 2, y, 0]),
+                    color=color or t.amber, stroke_width=4)
+
+    # ------------------------------------------------------------ drawing
+
+    def _redraw(self, _mob) -> None:
+        s = self.scores()
+        y0 = self.y(0.0)
+        hw = self.bar_w / 2
+        for j in range(self.n):
+            v = float(s[j])
+            y = self.y(v)
+            x = self.xs[j]
+            if abs(y - y0) < 1e-3:
+                y = y0 + (1e-3 if v >= 0 else -1e-3)
+            bar = self.bars[j]
+            bar.set_points_as_corners([
+                np.array([x - hw, y0, 0]), np.array([x + hw, y0, 0]),
+                np.array([x + hw, y, 0]), np.array([x - hw, y, 0]), np.array([x - hw, y0, 0]),
+            ])
+            bar.set_fill(style.score_color(v), opacity=0.9)
+            num = self.numbers[j]
+            num.set_value(v)
+            num.set_fill(sign_color(v, num.decimals))
+            # Above a positive bar, below a negative one; centred on the column.
+            if v >= 0:
+                num.move_to(np.array([x, max(y, y0) + 0.1 + num.height / 2, 0]))
+            else:
+                num.move_to(np.array([x, min(y, y0) - 0.1 - num.height / 2, 0]))
+
+
+class ScoreGrid(VGroup):
+    """The score matrix as an n x n grid of squares, live from ``get_matrix()``.
+
+    A square's *area* is proportional to ``|score| / vmax`` (so small scores stay
+    visible next to large ones), its colour is the sign. Each row's largest score is
+    outlined in amber and the outline jumps when another column takes the lead.
+
+    Parameters
+    ----------
+    labels
+        Token labels; rows are queries (left, query colour), columns keys (top, key colour).
+    get_matrix
+        Zero-argument callable returning the n x n scores.
+    box
+        (left, right, bottom, top) in frame units; the grid is square and centred in it.
+    vmax
+        The score that fills a whole cell (fixed, so sizes compare over time).
+
+    Attributes
+    ----------
+    cells, winners, row_labels, col_labels
+        ``cells[i][j]`` squares, ``winners[i]`` the outline on row i's leader.
+    """
+
+    def __init__(self, labels: Sequence[str], get_matrix: Scores, box, vmax: float,
+                 label_size: float = style.SMALL_SIZE):
+        t = style.theme()
+        self.get_matrix = (lambda: get_matrix())   # a function: deepcopy shares it
+        n = len(labels)
+        self.n = n
+        self.vmax = max(float(vmax), 1e-9)
+        l, r, b, top = box
+        rows_txt = [label(s, label_size, t.query) for s in labels]
+        cols_txt = [label(s, label_size, t.key) for s in labels]
+        lab_w = max(tx.width for tx in rows_txt) + 0.15
+        avail_w = (r - l) - lab_w
+        cell = min(avail_w / n, ((top - b) - 0.5) / n)
+        # Column labels: upright if they fit the cell, otherwise turned a quarter.
+        upright = max(tx.width for tx in cols_txt) <= 0.95 * cell
+        if not upright:
+            for tx in cols_txt:
+                tx.rotate(np.pi / 2)
+        col_h = max(tx.height for tx in cols_txt)
+        cell = min(cell, ((top - b) - col_h - 0.12) / n)
+        self.cell = cell
+        gw = lab_w + n * cell
+        gh = col_h + 0.12 + n * cell
+        x0 = (l + r) / 2 - gw / 2 + lab_w
+        y_top = (b + top) / 2 + gh / 2 - col_h - 0.12
+        self.centers = np.array([[[x0 + (j + 0.5) * cell, y_top - (i + 0.5) * cell, 0.0]
+                                  for j in range(n)] for i in range(n)])
+        border = Rectangle(width=n * cell, height=n * cell, stroke_color=t.grid, stroke_width=1.5)
+        border.move_to(np.array([x0 + n * cell / 2, y_top - n * cell / 2, 0]))
+        lines = VGroup()
+        for k in range(1, n):
+            lines.add(Line(np.array([x0 + k * cell, y_top, 0]),
+                           np.array([x0 + k * cell, y_top - n * cell, 0]),
+                           color=t.grid, stroke_width=1))
+            lines.add(Line(np.array([x0, y_top - k * cell, 0]),
+                           np.array([x0 + n * cell, y_top - k * cell, 0]),
+                           color=t.grid, stroke_width=1))
+        for i, tx in enumerate(rows_txt):
+            _fit(tx, lab_w - 0.1)
+            tx.move_to(self.centers[i][0]).set_x(x0 - 0.12 - tx.width / 2)
+        for j, tx in enumerate(cols_txt):
+            tx.move_to(self.centers[0][j]).set_y(y_top + 0.1 + tx.height / 2)
+            if not upright:
+                tx.align_to(np.array([0, y_top + 0.1, 0]), DOWN)
+        self.row_labels, self.col_labels = VGroup(*rows_txt), VGroup(*cols_txt)
+        self.cells = VGroup(*[VGroup(*[Square(side_length=cell, stroke_width=0, fill_opacity=0.9)
+                                       for _ in range(n)]) for _ in range(n)])
+        self.winners = VGroup(*[Square(side_length=cell * 0.96, stroke_color=t.amber,
+                                       stroke_width=3.5, fill_opacity=0) for _ in range(n)])
+        super().__init__(border, lines, self.cells, self.winners, self.row_labels,
+                         self.col_labels)
+        self._redraw(self)
+        self.add_updater(self._redraw)
+
+    def column_frame(self, j: int, color: str | None = None) -> Rectangle:
+        """An outline around column ``j`` (its label included)."""
+        t = style.theme()
+        top = self.col_labels[j].get_top()[1] + 0.06
+        bottom = self.centers[-1][j][1] - self.cell / 2 - 0.04
+        rect = Rectangle(width=self.cell * 1.04, height=top - bottom,
+                         stroke_color=color or t.key, stroke_width=3, fill_opacity=0)
+        rect.move_to(np.array([self.centers[0][j][0], (top + bottom) / 2, 0]))
+        return rect
+
+    def _redraw(self, _mob) -> None:
+        M = np.asarray(self.get_matrix(), float)
+        for i in range(self.n):
+            for j in range(self.n):
+                v = float(M[i, j])
+                side = self.cell * 0.9 * min(1.0, np.sqrt(abs(v) / self.vmax))
+                sq = self.cells[i][j]
+                c = self.centers[i][j]
+                h = max(side, 1e-3) / 2
+                sq.set_points_as_corners([c + np.array([-h, -h, 0]), c + np.array([h, -h, 0]),
+                                          c + np.array([h, h, 0]), c + np.array([-h, h, 0]),
+                                          c + np.array([-h, -h, 0])])
+                sq.set_fill(style.score_color(v), opacity=0.9)
+            self.winners[i].move_to(self.centers[i][int(np.argmax(M[i]))])

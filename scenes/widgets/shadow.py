@@ -1,0 +1,550 @@
+"""The dot product as a shadow: the construction on the plane and its two readouts.
+
+Three small widgets, all driven by getters (``get_q()``, ``get_k()`` return 2-vectors),
+so the same construction serves a sweeping query (section 5), a stretching key
+(section 7) or any other motion:
+
+- :class:`ShadowConstruction`: on a :class:`~scenes.widgets.plane.VectorPlane`, the key's
+  line, the perpendicular dropped from the query's tip, a right-angle mark, and the
+  shadow measured along the key's line (a bar in the sign colour, drawn beside the line
+  like a dimension line so it never hides the key arrow).
+- :class:`ShadowReadout`: ``shadow × key length = score``, three live numbers.
+- :class:`DotProductTable`: the same score as arithmetic, the sum of coordinate products
+  written out with live numbers.
+- :class:`SignHalfPlanes`: the half of the plane where a query scores positive against a
+  key, the half where it scores negative, and the zero line between them.
+- :func:`tip_labels`: labels for static vectors, placed so that none overlap.
+
+Every number comes from :func:`attn_math.core.shadow` at render time.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+from manim import LEFT, ORIGIN, RIGHT, UP, DashedLine, Line, VGroup, VMobject
+
+from attn_math import core
+
+from .. import style
+from .live_number import LiveNumber
+from .score_columns import sign_color
+from .text import label
+
+Vec = Callable[[], np.ndarray]
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    n = float(np.linalg.norm(v))
+    return v / n if n > 1e-12 else np.array([1.0, 0.0])
+
+
+def _atomic(f: Callable) -> Callable:
+    """Wrap a getter in a plain function: ``copy.deepcopy`` shares functions, while a
+    bound method would drag its owner (often the whole Scene) into every copy that an
+    animation makes of the widget."""
+    return lambda: f()
+
+
+class ShadowConstruction(VGroup):
+    """The shadow of the query on the key's line, redrawn every frame.
+
+    Parameters
+    ----------
+    plane
+        The :class:`~scenes.widgets.plane.VectorPlane` to draw on.
+    get_q, get_k
+        Zero-argument callables returning the query and the key (data coordinates).
+    side
+        Which side of the key's line the shadow bar is drawn on: ``+1`` left of the
+        key's direction, ``-1`` right of it, ``0`` (default) opposite to where the
+        query starts, so the bar and the perpendicular do not cross.
+    offset
+        Distance (frame units) between the key's line and the shadow bar.
+
+    Attributes
+    ----------
+    key_line, drop, corner, bar
+        The full line through the key, the dashed perpendicular from the query's tip,
+        the right-angle mark at the foot, and the shadow bar (sign colour, with end ticks).
+
+    Notes
+    -----
+    ``shadow()``, ``key_length()`` and ``score()`` give the current values, from
+    :func:`attn_math.core.shadow`; the score is their product.
+    """
+
+    def __init__(self, plane, get_q: Vec, get_k: Vec, side: int = 0, offset: float = 0.17):
+        t = style.theme()
+        self.plane, self.get_q, self.get_k = plane, _atomic(get_q), _atomic(get_k)
+        self.offset = offset
+        q0, k0 = np.asarray(get_q(), float), np.asarray(get_k(), float)
+        if side == 0:
+            cross = k0[0] * q0[1] - k0[1] * q0[0]
+            side = -1 if cross >= 0 else 1
+        self.side = side
+        self._dir = None
+        self.key_line = Line(ORIGIN, RIGHT, color=t.key, stroke_width=2, stroke_opacity=0.55)
+        self.drop = DashedLine(ORIGIN, RIGHT, color=t.fg, stroke_width=2.5, dash_length=0.07)
+        self.corner = VMobject(stroke_color=t.fg, stroke_width=2, fill_opacity=0)
+        self.bar = Line(ORIGIN, RIGHT, stroke_width=7)
+        self.ticks = VGroup(Line(ORIGIN, UP, stroke_width=3), Line(ORIGIN, UP, stroke_width=3))
+        super().__init__(self.key_line, self.drop, self.corner, self.bar, self.ticks)
+        self._redraw(self)
+        self.add_updater(self._redraw)
+
+    # ------------------------------------------------------------ values
+
+    def values(self) -> dict:
+        """The current :func:`attn_math.core.shadow` of (q, k)."""
+        return core.shadow(self.get_q(), self.get_k())
+
+    def shadow(self) -> float:
+        """Signed shadow length of the query on the key's line."""
+        return self.values()["shadow"]
+
+    def key_length(self) -> float:
+        return self.values()["key_length"]
+
+    def score(self) -> float:
+        """Shadow length times key length: the dot product."""
+        return self.values()["score"]
+
+    # ------------------------------------------------------------ drawing
+
+    def _redraw(self, _mob) -> None:
+        t = style.theme()
+        p = self.plane
+        q, k = np.asarray(self.get_q(), float), np.asarray(self.get_k(), float)
+        sh = core.shadow(q, k)
+        u = _unit(k)
+        if self._dir is None or not np.allclose(u, self._dir):
+            self._dir = u
+            self.key_line.become(p.line_through(u, t.key, opacity=0.55))
+        o = p.origin
+        foot = p.c2p(sh["foot"])
+        tip = p.c2p(q)
+        su = _unit(p.c2p(u) - o)                         # the key's direction on screen
+        n_screen = np.array([-su[1], su[0], 0.0])        # its left normal on screen
+        col = sign_color(sh["score"])
+
+        # The perpendicular from the tip to the foot (rebuilt: dashes keep their length).
+        drop_len = float(np.linalg.norm(tip - foot))
+        if drop_len > 0.05:
+            self.drop.become(DashedLine(tip, foot, color=t.fg, stroke_width=2.5,
+                                        dash_length=0.07, stroke_opacity=0.9))
+        else:
+            self.drop.become(Line(foot, foot + 1e-4 * RIGHT, stroke_opacity=0))
+
+        # Right-angle mark inside the triangle origin-foot-tip.
+        a = 0.14
+        if drop_len > 1.6 * a:
+            toward_tip = _unit(tip - foot)
+            back = -su if float(np.dot(foot - o, su)) > 0 else su
+            pts = [foot + a * toward_tip, foot + a * toward_tip + a * back, foot + a * back]
+            self.corner.set_points_as_corners(pts).set_stroke(t.fg, 2, opacity=0.9)
+        else:
+            self.corner.set_points_as_corners([foot, foot + 1e-4 * RIGHT]).set_stroke(opacity=0)
+
+        # The shadow bar, beside the key's line, with end ticks.
+        shift = self.side * self.offset * n_screen
+        start, end = o + shift, foot + shift
+        if float(np.linalg.norm(end - start)) < 1e-4:
+            end = start + 1e-4 * su
+        self.bar.put_start_and_end_on(start, end)
+        self.bar.set_stroke(col, 7, opacity=1.0)
+        h = 0.09 * n_screen
+        for tick, at in zip(self.ticks, (start, end)):
+            tick.put_start_and_end_on(at - h, at + h)
+            tick.set_stroke(col, 3, opacity=1.0)
+
+    def bar_end(self) -> np.ndarray:
+        """Screen point at the far end of the shadow bar (to hang a label on)."""
+        return self.bar.get_end()
+
+
+
+# ---------------------------------------------------------------- number layout helpers
+
+
+def _number(value: float, size: float, color: str, **kw) -> LiveNumber:
+    return LiveNumber(value, decimals=2, font_size=size, color=color, **kw)
+
+
+class _Columns:
+    """Decimal-point anchors for a row of number columns, with fixed gaps between them.
+
+    Each column is as wide as the widest number it will show (measured on a probe), so
+    nothing moves sideways when a sign appears or a digit is added.
+    """
+
+    def __init__(self, probes: Sequence[float], size: float, gap: float, seps: Sequence[str],
+                 decimals: Sequence[int] | None = None):
+        self.anchor_x: list[float] = []
+        self.sep_x: list[float] = []
+        x = 0.0
+        for i, v in enumerate(probes):
+            probe = LiveNumber(v, decimals=decimals[i] if decimals else 2, font_size=size)
+            a = probe.get_anchor()[0]
+            left, right = a - probe.get_left()[0], probe.get_right()[0] - a
+            x += left
+            self.anchor_x.append(x)
+            x += right
+            if i < len(seps):
+                w = label(seps[i], size).width if seps[i] else 0.0
+                self.sep_x.append(x + gap + w / 2)
+                x += 2 * gap + w
+        self.width = x
+
+
+class DotProductTable(VGroup):
+    """The dot product as arithmetic: one line per coordinate, then the sum.
+
+    ::
+
+         q(it)    k(cat)
+        −0.89  ×  −1.26  =   1.12
+         0.59  ×   1.02  =   0.60
+                          ───────
+                   q · k =   1.72
+
+    Parameters
+    ----------
+    get_q, get_k
+        Zero-argument callables returning the two vectors (any equal length).
+    q_name, k_name
+        Column headings (e.g. ``"q(it)"``), drawn in the query and key colours.
+    bound
+        The largest absolute value a coordinate will take (sets the column widths);
+        products and the sum get room for ``bound**2 * len(q)``.
+    size
+        Font size of the numbers and headings.
+
+    Attributes
+    ----------
+    rows
+        One ``VGroup(q number, "×", k number, "=", product)`` per coordinate.
+    total
+        ``VGroup(rule, "q · k =", sum number)``.
+    """
+
+    def __init__(self, get_q: Vec, get_k: Vec, q_name: str, k_name: str, bound: float,
+                 size: float = style.NUMBER_SIZE, sum_name: str = "q · k ="):
+        t = style.theme()
+        self.get_q, self.get_k = _atomic(get_q), _atomic(get_k)
+        d = len(np.asarray(get_q()))
+        big = max(bound, 1.0)
+        cols = _Columns([-big, -big, -big * big * d], size, 0.22, ["×", "="])
+        line_h = 0.62 * size / style.NUMBER_SIZE
+        rows = []
+        for i in range(d):
+            y = -i * line_h
+            qn = _number(get_q()[i], size, t.query).follow(lambda i=i: self.get_q()[i])
+            kn = _number(get_k()[i], size, t.key).follow(lambda i=i: self.get_k()[i])
+            pn = _number(0.0, size, t.fg)
+            pn.follow(lambda i=i: self.get_q()[i] * self.get_k()[i])
+            pn.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+            times = label("×", size, t.muted)
+            eq = label("=", size, t.muted)
+            row = VGroup(qn, times, kn, eq, pn)
+            for num, x in zip((qn, kn, pn), cols.anchor_x):
+                num.move_anchor_to(np.array([x, y, 0.0]))
+            for sep, x in zip((times, eq), cols.sep_x):
+                sep.move_to(np.array([x, y + 0.02, 0.0]))
+                sep.set_y(qn.get_anchor()[1] + 0.12 * size / style.NUMBER_SIZE)
+            rows.append(row)
+        self.rows = VGroup(*rows)
+        y_sum = -d * line_h - 0.16
+        total_n = _number(0.0, size, t.fg)
+        total_n.follow(lambda: float(np.dot(self.get_q(), self.get_k())))
+        total_n.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+        total_n.move_anchor_to(np.array([cols.anchor_x[2], y_sum, 0.0]))
+        x_rule0 = cols.sep_x[1] + 0.15
+        rule = Line(np.array([x_rule0, y_sum + line_h * 0.62, 0]),
+                    np.array([cols.width + 0.05, y_sum + line_h * 0.62, 0]),
+                    color=t.muted, stroke_width=2)
+        name = label(sum_name, size, t.fg)
+        name.next_to(total_n, LEFT, buff=0.2)
+        name.align_to(rows[0][3], RIGHT)
+        self.total = VGroup(rule, name, total_n)
+        self.total_number = total_n
+        qh = label(q_name, style.SMALL_SIZE, t.query)
+        kh = label(k_name, style.SMALL_SIZE, t.key)
+        top = rows[0].get_top()[1] + 0.12
+        qh.move_to(np.array([rows[0][0].get_center()[0], top + qh.height / 2, 0]))
+        kh.move_to(np.array([rows[0][2].get_center()[0], top + kh.height / 2, 0]))
+        self.headers = VGroup(qh, kh)
+        super().__init__(self.headers, self.rows, self.total)
+
+
+class ShadowReadout(VGroup):
+    """``shadow × key length = score`` as three live numbers under their names.
+
+    Parameters
+    ----------
+    construction
+        The :class:`ShadowConstruction` whose values are shown.
+    names
+        Three headings: shadow length, key length, score (in the scene's language).
+    bound
+        Largest absolute shadow or key length expected (sets the column widths).
+    size
+        Font size of the numbers.
+    shadow_decimals
+        Decimals of the shadow length: a third one keeps the product of the numbers as
+        shown equal to the score as shown when the key is long.
+
+    Attributes
+    ----------
+    shadow_number, key_number, score_number
+        The three :class:`~scenes.widgets.live_number.LiveNumber` objects.
+    """
+
+    def __init__(self, construction: ShadowConstruction, names: Sequence[str], bound: float,
+                 size: float = style.NUMBER_SIZE, shadow_decimals: int = 2):
+        t = style.theme()
+        c = construction
+        big = max(bound, 1.0)
+        cols = _Columns([-big, big, -big * big], size, 0.3, ["×", "="],
+                        decimals=[shadow_decimals, 2, 2])
+        sh = LiveNumber(c.shadow(), decimals=shadow_decimals, font_size=size, color=t.fg)
+        sh.follow(lambda: c.shadow())
+        sh.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+        kl = _number(c.key_length(), size, t.key).follow(lambda: c.key_length())
+        sc = _number(c.score(), size, t.fg).follow(lambda: c.score())
+        sc.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+        nums = (sh, kl, sc)
+        for num, x in zip(nums, cols.anchor_x):
+            num.move_anchor_to(np.array([x, 0.0, 0.0]))
+        seps = VGroup()
+        for s, x in zip(("×", "="), cols.sep_x):
+            m = label(s, size, t.muted)
+            m.move_to(np.array([x, 0.12 * size / style.NUMBER_SIZE, 0.0]))
+            seps.add(m)
+        heads = VGroup()
+        for name, num, colour in zip(names, nums, (t.fg, t.key, t.fg)):
+            h = label(name, style.SMALL_SIZE, colour)
+            h.move_to(np.array([num.get_anchor()[0], 0.0, 0.0]))
+            h.set_y(0.5 * size / style.NUMBER_SIZE + 0.18 + h.height / 2)
+            heads.add(h)
+        # Headings may be wider than their numbers (Japanese): spread them if they touch.
+        for i in range(1, len(heads)):
+            over = heads[i - 1].get_right()[0] + 0.15 - heads[i].get_left()[0]
+            if over > 0:
+                for m in list(heads[i:]) + list(nums[i:]) + list(seps[i - 1:]):
+                    m.shift(over * RIGHT)
+        self.shadow_number, self.key_number, self.score_number = nums
+        self.headers = heads
+        super().__init__(heads, VGroup(*nums), seps)
+
+
+class SignHalfPlanes(VGroup):
+    """The two halves of the plane split by the line at right angles to the key.
+
+    On the key's side every query scores positive, on the other side negative; the
+    dividing line itself is where the score is exactly zero.
+
+    Parameters
+    ----------
+    plane
+        The :class:`~scenes.widgets.plane.VectorPlane`.
+    key
+        The key (data coordinates); only its direction matters.
+    avoid
+        Optional data vector (e.g. the query): the ``+``/``−`` marks go on the other side
+        of the key's line.
+    opacity
+        Fill opacity of the two tints.
+
+    Attributes
+    ----------
+    positive, negative
+        The tinted polygons (sign colours), clipped to the plane's ranges.
+    boundary
+        The dashed zero line through the origin.
+    signs
+        ``+`` and ``−`` marks, one in each half.
+    """
+
+    def __init__(self, plane, key, avoid=None, opacity: float = 0.13,
+                 size: float = style.LABEL_SIZE):
+        from manim import Polygon
+
+        t = style.theme()
+        k = _unit(np.asarray(key, float))
+        x0, x1 = plane.plane.x_range[:2]
+        y0, y1 = plane.plane.y_range[:2]
+        rect = [np.array(p, float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+        halves = []
+        for sgn in (1.0, -1.0):
+            poly = _clip(rect, sgn * k)
+            halves.append(Polygon(*[plane.c2p(p) for p in poly], stroke_width=0,
+                                  fill_color=t.positive if sgn > 0 else t.negative,
+                                  fill_opacity=opacity))
+        self.positive, self.negative = halves
+        perp = np.array([-k[1], k[0]])
+        if avoid is not None and float(np.dot(perp, avoid)) > 0:
+            perp = -perp
+        line = plane.line_through(perp, t.muted, opacity=1.0)
+        self.boundary = DashedLine(line.get_start(), line.get_end(), color=t.muted,
+                                   stroke_width=2.5, dash_length=0.12)
+        # The signs sit in each half, well inside the plane, off the key's own line.
+        reach = 0.6 * min(x1 - x0, y1 - y0) / 2
+        plus = label("+", size * 1.4, t.positive).move_to(plane.c2p(reach * (k + perp) / 1.4))
+        minus = label("\u2212", size * 1.4, t.negative).move_to(plane.c2p(reach * (-k + perp) / 1.4))
+        self.signs = VGroup(plus, minus)
+        super().__init__(self.positive, self.negative, self.boundary, self.signs)
+
+
+def _clip(poly: list[np.ndarray], normal: np.ndarray) -> list[np.ndarray]:
+    """Sutherland-Hodgman: the part of a convex polygon where ``p . normal >= 0``."""
+    out = []
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        da, db = float(a @ normal), float(b @ normal)
+        if da >= 0:
+            out.append(a)
+        if (da >= 0) != (db >= 0):
+            out.append(a + (b - a) * da / (da - db))
+    return out
+
+
+# ---------------------------------------------------------------- labels on the plane
+
+
+def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
+               obstacles=()) -> VGroup:
+    """Labels at the tips of static vectors, turned around each tip until none overlap.
+
+    Parameters
+    ----------
+    plane
+        The :class:`~scenes.widgets.plane.VectorPlane` the vectors are drawn on.
+    items
+        ``(vector, text)`` pairs (data coordinates).
+    color
+        One colour for every label, or one per item.
+    size
+        Font size.
+    avoid
+        Screen points no label may cover (e.g. dots).
+    obstacles
+        Further vectors (data coordinates) whose arrows no label may cover.
+
+    Returns
+    -------
+    VGroup
+        The labels, in the order of ``items``.
+
+    Notes
+    -----
+    Longer vectors are placed first (their tips are the most exposed). A label may sit
+    beyond the tip or swing up to 180 degrees around it, a little further out if needed;
+    it avoids other labels, every other arrow's shaft and the ``avoid`` points, and
+    stays inside the plane. The least crowded spot wins if none is free.
+    """
+    colors = [color] * len(items) if isinstance(color, str) else list(color)
+    def box(m, pad=0.04):
+        return (m.get_left()[0] - pad, m.get_right()[0] + pad,
+                m.get_bottom()[1] - pad, m.get_top()[1] + pad)
+
+    def hits(b, other):
+        return not (b[1] < other[0] or other[1] < b[0] or b[3] < other[2] or other[3] < b[2])
+
+    def covers(b, pt):
+        return b[0] <= pt[0] <= b[1] and b[2] <= pt[1] <= b[3]
+
+    tips = [plane.c2p(v) for v, _ in items]
+    # Every other arrow is avoided along its whole shaft, not only at its tip.
+    shafts = [[plane.origin + f * (tip - plane.origin) for f in np.linspace(0.15, 1.0, 18)]
+              for tip in tips + [plane.c2p(v) for v in obstacles]]
+    l, r = plane.get_left()[0], plane.get_right()[0]
+    bottom, top = plane.get_bottom()[1], plane.get_top()[1]
+    placed, out = [], [None] * len(items)
+    order = sorted(range(len(items)), key=lambda i: -float(np.linalg.norm(items[i][0])))
+    for i in order:
+        v, text = items[i]
+        m = label(text, size, colors[i])
+        tip = tips[i]
+        base = np.arctan2(*(tip - plane.origin)[[1, 0]]) if np.linalg.norm(tip - plane.origin) > 1e-6 else np.pi / 2
+        best, best_cost = None, None
+        for extra in (0.0, 0.25):
+            for turn in (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180):
+                a = base + np.radians(turn)
+                u = np.array([np.cos(a), np.sin(a), 0.0])
+                m.move_to(tip + (buff + extra) * u
+                          + 0.5 * np.array([u[0] * m.width, u[1] * m.height, 0]))
+                b = box(m)
+                inside = l <= b[0] and b[1] <= r and bottom <= b[2] and b[3] <= top
+                cost = (0 if inside else 100) + 10 * sum(hits(b, o) for o in placed) + sum(
+                    covers(b, pt) for j, pts in enumerate(shafts) if j != i for pt in pts) + sum(
+                    covers(b, pt) for pt in avoid)
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = m.get_center(), cost
+                if cost == 0:
+                    break
+            if best_cost == 0:
+                break
+        m.move_to(best)
+        placed.append(box(m))
+        out[i] = m
+    return VGroup(*out)
+
+
+def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
+                   size: float = style.LABEL_SIZE, buff: float = 0.14):
+    """A label that follows the tip of ``get()`` and keeps off the arrow of ``get_other()``.
+
+    Two vectors a few degrees apart would put a plain tip label on the other arrow. This
+    label tries spots around the tip (straight beyond it first, then swinging either way,
+    the side away from the other vector first) and keeps the spot it has as long as that
+    stays clear, so it does not flicker while the vectors move.
+
+    Parameters
+    ----------
+    plane
+        The :class:`~scenes.widgets.plane.VectorPlane`.
+    text, color, size
+        The label.
+    get, get_other
+        Zero-argument callables: the labelled vector and the one to keep clear of.
+    """
+    mob = label(text, size, color)
+    get, get_other = _atomic(get), _atomic(get_other)
+    state = {"turn": None}
+
+    def spot(m, tip, base, turn):
+        a = base + np.radians(turn)
+        u = np.array([np.cos(a), np.sin(a), 0.0])
+        return tip + buff * u + 0.5 * np.array([u[0] * m.width, u[1] * m.height, 0])
+
+    def clear(m, center, shaft):
+        hw, hh = m.width / 2 + 0.04, m.height / 2 + 0.04
+        return not any(abs(p[0] - center[0]) <= hw and abs(p[1] - center[1]) <= hh
+                       for p in shaft)
+
+    def place(m):
+        o = plane.origin
+        tip = plane.c2p(np.asarray(get(), float))
+        other = plane.c2p(np.asarray(get_other(), float))
+        d, od = _unit(tip - o), _unit(other - o)
+        base = np.arctan2(d[1], d[0])
+        away = 1.0 if d[0] * od[1] - d[1] * od[0] <= 0 else -1.0
+        shaft = [o + f * (other - o) for f in np.linspace(0.05, 1.0, 24)]
+        turns = [0.0] + [away * a * s for a in (30, 60, 90, 120, 150) for s in (1, -1)]
+        if state["turn"] is not None and clear(m, spot(m, tip, base, state["turn"]), shaft):
+            m.move_to(spot(m, tip, base, state["turn"]))
+            return
+        for turn in turns:
+            c = spot(m, tip, base, turn)
+            if clear(m, c, shaft):
+                state["turn"] = turn
+                m.move_to(c)
+                return
+        m.move_to(spot(m, tip, base, away * 90))
+
+    place(mob)
+    mob.add_updater(place)
+    return mob
