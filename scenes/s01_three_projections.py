@@ -1,0 +1,159 @@
+"""Section 1: three projections of one input.
+
+The sentence, with the followed token marked and a note on its width; the gray input of
+that token on a plane; W_Q, W_K and W_V attach one at a time, each turning a copy of the
+input into its own arrow (the readouts follow the arrow as it forms), and the legend names
+each role of the retrieval analogy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN, LEFT, UP, Create, FadeIn, FadeOut, FadeTransform, GrowArrow, ValueTracker, VGroup, smooth,
+)
+
+from attn_math import fmt_vec
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.projection import (
+    FastArrow, LiveTipLabel, MatrixChip, RoleRow, VectorReadout, blend_color, fit_width,
+    spread_labels, subscripted, tip_label_position,
+)
+from scenes.widgets.text import label
+from scenes.widgets.tokens import TokenStrip
+
+
+class ThreeProjections(SectionScene):
+    SECTION = 1
+
+    def construct(self):
+        self.open()
+        self.sentence()
+        self.width_note()
+        self.input_vector()
+        for role in ("query", "key", "value"):
+            self.attach(role)
+        self.say("three_roles")
+        self.settle(1.5)
+
+    # ------------------------------------------------------------ beats
+
+    def sentence(self):
+        """The sentence as chips, the followed token marked."""
+        s, t = self.story, self.theme
+        l, r, b, top = style.content_box()
+        strip = TokenStrip(s.labels, width=r - l)
+        strip.move_to(style.content_center() + 0.6 * UP)
+        self.strip = strip
+        self.say("sentence")
+        self.play(FadeIn(strip, lag_ratio=0.1), run_time=1.0)
+        self.mark = strip.mark(s.follow)
+        self.play(Create(self.mark), run_time=0.6)
+        self.settle()
+
+    def width_note(self):
+        """The followed token's two numbers under its chip, and the width of a real head."""
+        s, t = self.story, self.theme
+        vec = label(fmt_vec(s.X[s.follow]), style.SMALL_SIZE, t.input)
+        vec.next_to(self.strip.box(s.follow), DOWN, buff=0.15)
+        note = label(self.caption_text("ui_width"), style.SMALL_SIZE, t.muted)
+        note.next_to(self.strip, DOWN, buff=0.75)
+        fit_width(note, style.content_box()[1] - style.content_box()[0])
+        self.say("two_numbers")
+        self.play(FadeIn(vec, shift=0.1 * DOWN), run_time=0.6)
+        self.play(FadeIn(note), run_time=0.6)
+        self.settle()
+        self.vec_note = vec
+        # Make room: the strip goes to the top of the content area.
+        top = style.content_box()[3]
+        head = VGroup(self.strip, self.mark)
+        shift = (top - head.get_top()[1]) * UP
+        self.play(FadeOut(note), head.animate.shift(shift), vec.animate.shift(shift),
+                  run_time=0.9)
+        self.top = head.get_bottom()[1] - 0.25
+
+    def input_vector(self):
+        """The plane and the gray input of the followed token; the legend column is laid out."""
+        s, t = self.story, self.theme
+        f = s.follow
+        x = s.X[f]
+        pts = np.array([x, s.Q[f], s.K[f], s.V[f]])
+        x0, x1, y0, y1 = data_range(pts, pad=0.45)
+        l, r, b, _ = style.left_panel()
+        self.plane = VectorPlane((l, r, b, self.top), (x0, x1), (y0, y1))
+        self.x_arrow = self.plane.arrow(x, t.input)
+        self.x_label = subscripted("x", s.labels[f], t.input)
+        self.x_label.move_to(tip_label_position(self.plane, x, self.x_label))
+        self.build_legend()
+        self.say("input")
+        self.play(FadeIn(self.plane), run_time=0.8)
+        self.play(GrowArrow(self.x_arrow), FadeIn(self.x_label),
+                  FadeTransform(self.vec_note, self.x_row), run_time=1.0)
+        self.settle()
+
+    def build_legend(self):
+        """x's readout, then one row per role (chip, live vector, meaning), fitted to the panel."""
+        s, t = self.story, self.theme
+        x = s.X[s.follow]
+        self.x_row = VectorReadout("x", x, t.input)
+        self.roles = {}
+        rows = [self.x_row]
+        for role, sub, W, color, sym in (
+            ("query", "Q", s.head.W_Q, t.query, "q"),
+            ("key", "K", s.head.W_K, t.key, "k"),
+            ("value", "V", s.head.W_V, t.value, "v"),
+        ):
+            grow = ValueTracker(0.0)
+
+            def vec(grow=grow, W=W):
+                a = grow.get_value()
+                return x @ ((1 - a) * np.eye(len(x)) + a * W)
+
+            chip = MatrixChip(sub, W, color)
+            row = RoleRow(chip, VectorReadout(sym, vec, color),
+                          self.caption_text(f"ui_{role}"), color)
+            self.roles[role] = (row, grow, vec, color, sym)
+            rows.append(row)
+        legend = VGroup(*rows).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
+        rl, rr, rb, _ = style.right_panel()
+        fit_width(legend, rr - rl)
+        if legend.height > self.top - rb:
+            legend.scale_to_fit_height(self.top - rb)
+        legend.move_to(np.array([rl, self.top, 0]), aligned_edge=LEFT + UP)
+
+    def attach(self, role: str):
+        """One matrix attaches to the input and grows its own arrow out of a copy of it."""
+        t = self.theme
+        row, grow, vec, color, sym = self.roles[role]
+        x = self.story.X[self.story.follow]
+        arrow = FastArrow(self.plane, vec, lambda: blend_color(t.input, color, grow.get_value()))
+        tip = LiveTipLabel(self.plane, vec,
+                           subscripted(sym, self.story.labels[self.story.follow], color))
+
+        self.say(role)
+        self.play(FadeIn(VGroup(row.chip, row.arrow, row.readout), shift=0.15 * LEFT),
+                  run_time=0.6)
+        # The chip "attaches": a copy of it travels to the input's tip and is absorbed there.
+        ghost = row.chip.copy()
+        self.add(arrow)
+        self.play(ghost.animate.scale(0.6).move_to(self.plane.c2p(x)).set_opacity(0.0),
+                  run_time=0.8)
+        self.remove(ghost)
+        self.play(grow.animate.set_value(1.0), FadeIn(tip), run_time=1.6, rate_func=smooth)
+        self.play(FadeIn(row.meaning, shift=0.1 * UP), run_time=0.5)
+        for m in (arrow, tip, *row.readout.numbers):
+            m.clear_updaters()
+        self.untangle(tip.mob)
+        self.settle()
+
+    def untangle(self, new_label):
+        """Nudge the tip labels apart if two arrows point almost the same way."""
+        self.tip_mobs = getattr(self, "tip_mobs", [self.x_label]) + [new_label]
+        ghosts = [m.copy() for m in self.tip_mobs]
+        spread_labels(ghosts, pad=0.08)
+        moves = [m.animate.move_to(g) for m, g in zip(self.tip_mobs, ghosts)
+                 if np.linalg.norm(m.get_center() - g.get_center()) > 1e-3]
+        if moves:
+            self.play(*moves, run_time=0.4)

@@ -1,0 +1,109 @@
+"""Section 20, the mixing chain: the output as weighted values laid head to tail.
+
+Row ``follow`` of the weights scales every value; the terms ``w_j v_j`` are added one at a
+time (:func:`attn_math.core.mixing_chain`), each shrinking from its value, travelling to the
+tip of the partial sum, and the running sum advancing along it. A ledger on the right lists
+the terms and reads the running sum live. The chain ends on the output of ``follow``
+(``story.O[follow]``): the amber arrow and dot.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import FadeIn, GrowFromCenter, ShowPassingFlash, ValueTracker, VMobject, linear
+
+from attn_math import core
+from scenes import style
+from scenes.base import SectionScene
+from scenes.widgets.mixing import ChainLedger, ValueArrows, place_clear, value_range
+from scenes.widgets.mixing import MixingChain as Chain
+from scenes.widgets.plane import VectorPlane
+from scenes.widgets.projection import backed
+from scenes.widgets.text import label
+
+#: Seconds per term: slower for short sentences, so a whole chain takes about the same time.
+STEP_TIME_MAX = 1.6
+CHAIN_TIME = 9.0
+FIRST_STEP_TIME = 2.6
+
+
+class MixingChain(SectionScene):
+    SECTION = 20
+
+    def construct(self):
+        self.open()
+        self.values()
+        self.chain()
+        self.never_back()
+        self.output()
+
+    def plane_box(self):
+        p = self.plane.plane
+        return p.get_left()[0], p.get_right()[0], p.get_bottom()[1], p.get_top()[1]
+
+    # ------------------------------------------------------------ beats
+
+    def values(self):
+        """The plane with every value; the ledger of terms beside it."""
+        s, t = self.story, self.theme
+        f = s.follow
+        self.w = s.W[f]
+        l, r, b, top = style.left_panel()
+        x0, x1, y0, y1 = value_range(s.V)
+        self.plane = VectorPlane((l, r, b, top), (x0, x1), (y0, y1))
+        self.vals = ValueArrows(self.plane, s.V, s.labels)
+        self.k = ValueTracker(0.0)
+        k = self.k
+        self.mix = Chain(self.plane, self.w, s.V, k.get_value)
+        mix = self.mix
+        rl, rr, rb, rt = style.right_panel()
+        fl = s.labels[f]
+        self.ledger = ChainLedger(
+            s.labels, self.w, (rl, rr, rb, rt), current=mix.current,
+            running=mix.running_sum, done=lambda: mix.state()[0],
+            header=f"o[{fl}] = Σ w[{fl}, j] · v[j]", sum_name="Σ =")
+        self.say("values")
+        self.play(FadeIn(self.plane), FadeIn(self.vals), run_time=1.0)
+        self.play(FadeIn(self.ledger), run_time=0.8)
+        self.settle()
+
+    def chain(self):
+        """Add the terms one at a time."""
+        n = self.story.n
+        step = min(STEP_TIME_MAX, CHAIN_TIME / n)
+        self.say("chain")
+        self.play(self.vals.animate.become(self.vals.faded()), run_time=0.6)
+        self.add(self.mix)
+        self.bring_to_front(self.vals.names)     # labels stay readable over the chain
+        for j in range(n):
+            # The first term slowly, to teach the motion (shrink, carry, add); then faster.
+            self.play(self.k.animate(rate_func=linear).set_value(j + 1),
+                      run_time=FIRST_STEP_TIME if j == 0 else step)
+        self.settle()
+
+    def never_back(self):
+        """Every step runs along its own value; no negative weight to reverse one."""
+        V = self.story.V
+        same_side = not core.in_convex_hull(np.zeros(2), V)
+        self.say("never_back" if same_side else "never_flipped")
+        path = VMobject(stroke_color=self.theme.highlight, stroke_width=7)
+        path.set_points_as_corners([self.plane.c2p(p) for p in self.mix.partials])
+        self.play(ShowPassingFlash(path, time_width=0.5), run_time=2.0)
+        self.settle()
+
+    def output(self):
+        """The end of the chain is the new representation of the followed token."""
+        s, t = self.story, self.theme
+        o = s.O[s.follow]
+        assert np.allclose(self.mix.partials[-1], o), "the chain does not end on the output"
+        arrow = self.plane.arrow(o, t.amber, stroke=4)
+        dot = self.plane.dot(o, t.amber, radius=0.09)
+        name = backed(label(f"o[{s.labels[s.follow]}]", style.SMALL_SIZE, t.amber))
+        place_clear(name, self.plane.c2p(o), [*self.vals.names, *self.mix.terms],
+                    box=self.plane_box())
+        self.say("output")
+        self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=1.0)
+        self.bring_to_front(self.mix, dot, self.vals.names)  # the chain over the arrow
+        self.ledger.sum_color(t.amber)
+        self.settle(1.5)
+
