@@ -59,10 +59,15 @@ class SectionScene(Scene):
 
     def open(self) -> SectionTitle:
         """Show the section title."""
-        title = SectionTitle(self.section.number, self.section.title(self.lang))
+        title = SectionTitle(self.section.number, self.title_text())
         self.play(FadeIn(title, shift=0.2 * DOWN), run_time=0.6)
         self.title_mob = title
         return title
+
+    def title_text(self) -> str:
+        """The section's title in the caption language (a scene whose title names a count
+        of tokens overrides this, so a custom sentence does not contradict it)."""
+        return self.section.title(self.lang)
 
     def caption_text(self, beat: str, **extra) -> str:
         ctx = self.story.caption_context(self.SECTION)

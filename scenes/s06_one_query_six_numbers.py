@@ -27,6 +27,9 @@ WORDS = {
     "en": {"max": "max", "min": "min"},
 }
 
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten", "eleven", "twelve")
+
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 
 
@@ -42,6 +45,16 @@ class OneQuerySixNumbers(SectionScene):
         self.walk()
         self.say("no_scale")
         self.settle(2.0)
+
+    def title_text(self) -> str:
+        """"six numbers" is the default sentence's count: the title says n for any other."""
+        n = self.story.n
+        if n == 6:
+            return super().title_text()
+        if self.lang == "ja":
+            return f"1 つのクエリ、{n} {'つ' if n < 10 else '個'}の数"
+        word = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+        return f"One query, {word} numbers"
 
     # ------------------------------------------------------------ set-up
 
@@ -80,9 +93,15 @@ class OneQuerySixNumbers(SectionScene):
         self.marker = self.strip.mark(0, t.query)
         self.marker.add_updater(lambda m: m.move_to(self._strip_point()))
         self.legend_y = top - 0.15
+        # The two legend entries share one line when each fits half of it (shrunk by 10 % at
+        # most); otherwise the maximum's goes on a first line and the minimum's on a second.
+        half = (r - l) / 2 - 0.1
+        shrink = min(1.0, *[half / self._entry(w).width for w in ("max", "min")])
+        self.legend_rows = 1 if shrink >= 0.9 else 2
+        self.legend_step = 1.25 * self._entry("max").height
         lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
         pad = 0.04 * (hi - lo)
-        chart_top = self.legend_y - 0.3
+        chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
         self.columns = ScoreColumns(s.labels, self.row, (l, r, b, chart_top), lo - pad, hi + pad)
 
         self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=0.6)
@@ -145,19 +164,29 @@ class OneQuerySixNumbers(SectionScene):
             if i == s.min_cell[0]:
                 self.mark_extreme("min")
 
+    def _entry(self, which: str):
+        """The legend entry of the matrix's maximum or minimum: value and (query → key)."""
+        s = self.story
+        row, col = s.max_cell if which == "max" else s.min_cell
+        value = s.fig(6, "R_max" if which == "max" else "R_min")
+        return label(f"{WORDS[self.lang][which]} {value.text}  ({s.label(row)} → {s.label(col)})",
+                     style.SMALL_SIZE, self.theme.amber)
+
     def mark_extreme(self, which: str):
         """Tick the column at its extreme, add it to the legend, say it."""
         s, t = self.story, self.theme
         row, col = s.max_cell if which == "max" else s.min_cell
         value = s.fig(6, "R_max" if which == "max" else "R_min")
         tick = self.columns.tick(col, float(value.value), t.amber)
-        entry = label(f"{WORDS[self.lang][which]} {value.text}  ({s.label(row)} → {s.label(col)})",
-                      style.SMALL_SIZE, t.amber)
+        entry = self._entry(which)
         l, r, _, _ = self.right_box
-        if entry.width > (r - l) / 2 - 0.1:
-            entry.scale_to_fit_width((r - l) / 2 - 0.1)
-        # The maximum's entry on the left, the minimum's on the right.
-        edge = np.array([l if which == "max" else r, self.legend_y, 0])
+        room = (r - l) / 2 - 0.1 if self.legend_rows == 1 else r - l
+        if entry.width > room:
+            entry.scale_to_fit_width(room)
+        # The maximum's entry on the left, the minimum's on the right (a line lower when
+        # the two do not fit on one line).
+        y = self.legend_y - (self.legend_step if which == "min" and self.legend_rows == 2 else 0)
+        edge = np.array([l if which == "max" else r, y, 0])
         entry.move_to(edge, aligned_edge=LEFT if which == "max" else RIGHT)
         if which == "max":
             beat = "peak_self" if row == col else "peak"

@@ -91,9 +91,7 @@ class TheDivisor(SectionScene):
         self.ghost_tag.align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
         self.uniform = s.fig(16, "uniform").value
         self.uniform_line = self.axis.hline(self.uniform, t.amber, stroke=3)
-        self.uniform_tag = label(self.ui("uniform"), style.SMALL_SIZE, t.amber)
-        self.uniform_tag.next_to(self.axis.c2p(self.widths[0], self.uniform), UP + RIGHT,
-                                 buff=0.08)
+        self.uniform_tag = self.place_uniform_tag()
         self.marker = AxisMarker(self.axis, self.d, lambda x: self.top(x), t.weight)
 
         rl, rr, rb, rt = style.right_panel()
@@ -122,6 +120,43 @@ class TheDivisor(SectionScene):
         self.readouts.next_to(self.bars, DOWN, buff=0.3)
         self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
                             * RIGHT)
+
+    def curves(self):
+        """The curves drawn on the axis by the end: no divisor, ÷ √d (flat), ÷ d."""
+        w1 = core.top_weight_scaled(self.z, 1.0)
+        return [lambda x: core.top_weight_unscaled(self.z, x), lambda x: w1,
+                lambda x: core.top_weight_over_d(self.z, x)]
+
+    def clear_of_curves(self, mob, buff: float = 0.05, floor: float = 0.03) -> bool:
+        """Whether ``mob`` sits inside the plot (``floor`` above its x axis) and no curve
+        crosses it."""
+        a = self.axis
+        l, r = mob.get_left()[0], mob.get_right()[0]
+        bottom, top = mob.get_bottom()[1], mob.get_top()[1]
+        if bottom < a.bottom + floor or top > a.top + 0.5 or r > a.right + 0.01:
+            return False
+        fracs = np.clip((np.linspace(l, r, 24) - a.left) / (a.right - a.left), 0.0, 1.0)
+        for fn in self.curves():
+            for f in fracs:
+                y = a.y_to_sy(float(np.clip(fn(a.x_at_fraction(f)), a.y_lo, a.y_hi)))
+                if bottom - buff <= y <= top + buff:
+                    return False
+        return True
+
+    def place_uniform_tag(self):
+        """Name the 1/n line at its left end: above it, else below it, else smaller below
+        (with many tokens 1/n is low and the ÷ d curve runs just above the line)."""
+        t = self.theme
+        start = self.axis.c2p(self.widths[0], self.uniform)
+        tries = [(style.SMALL_SIZE, UP, 0.08, 0.03), (style.SMALL_SIZE, DOWN, 0.08, 0.03),
+                 (style.TINY_SIZE, DOWN, 0.03, 0.005)]
+        for size, side, buff, floor in tries:
+            tag = label(self.ui("uniform"), size, t.amber)
+            tag.next_to(start, side + RIGHT, buff=buff)
+            if self.clear_of_curves(tag, floor=floor):
+                return tag
+        tag = label(self.ui("uniform"), style.SMALL_SIZE, t.amber)
+        return tag.next_to(start, UP + RIGHT, buff=0.08)
 
     def switch_formula(self, text: str, p: float, run_time: float = 2.0):
         """Animate the divisor's exponent to ``p`` while the formula line changes to ``text``."""
@@ -152,8 +187,16 @@ class TheDivisor(SectionScene):
         self.play(self.d.animate.set_value(self.widths[-1]), run_time=2.0)
         self.play(self.d.animate.set_value(self.widths[0]), run_time=3.0)
         tag = label("÷ √d", style.SMALL_SIZE, t.weight)
-        tag.next_to(self.axis.c2p(self.widths[-1], core.top_weight_scaled(self.z, 1.0)), UP,
-                    buff=0.1).align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
+        # Above the flat line, unless the no-divisor curve and its name crowd it there
+        # (a row that is already sharp at d = 1): then just below the line.
+        line_end = self.axis.c2p(self.widths[-1], core.top_weight_scaled(self.z, 1.0))
+        tag.next_to(line_end, UP, buff=0.1).align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
+        if tag.get_top()[1] + 0.05 > self.ghost_tag.get_bottom()[1] \
+                or not self.clear_of_curves(tag, buff=0.08):
+            below = tag.copy().next_to(line_end, DOWN, buff=0.1)
+            below.align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
+            if self.clear_of_curves(below, buff=0.02):
+                tag = below
         self.play(FadeIn(tag), Indicate(self.readouts.row(3), color=t.amber), run_time=1.0)
         self.sqrt_tag = tag
         self.settle()
@@ -173,7 +216,8 @@ class TheDivisor(SectionScene):
         y_end = core.top_weight_over_d(self.z, self.widths[-1])
         end = self.axis.c2p(self.widths[-1], y_end)
         # Above its end unless the √d line is too close there; then below, over the 1/n line.
-        room = self.axis.y_to_sy(core.top_weight_scaled(self.z, 1.0)) - end[1]
+        room = min(self.axis.y_to_sy(core.top_weight_scaled(self.z, 1.0)),
+                   self.sqrt_tag.get_bottom()[1]) - end[1]
         side = UP if room > 2.2 * tag.height else DOWN
         tag.next_to(end, side, buff=0.1).align_to(end, RIGHT).shift(0.1 * LEFT)
         self.play(FadeIn(tag), run_time=0.5)

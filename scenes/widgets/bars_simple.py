@@ -58,7 +58,9 @@ class RowBars(VGroup):
             for m in texts:
                 m.scale(k)
         lab_h = label("x", size).height * k
-        row_step = 1.6 * lab_h
+        # Baseline to baseline: the upper line's descenders must clear the lower line's
+        # ascenders ("dog" over "chased"), so at least one full label height.
+        row_step = max(1.6 * lab_h, max(m.height for m in texts) + 0.05)
         self.base_y = b + lab_h + (rows - 1) * row_step + 0.3
         self.top_y = top
         self.height_per_unit = self.top_y - self.base_y

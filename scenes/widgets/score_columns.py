@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 from manim import (
-    DOWN, UP, DashedLine, Line, Rectangle, Square, VGroup, VMobject,
+    DOWN, UP, DashedLine, Line, Polygon, Rectangle, Square, VGroup, VMobject,
 )
 
 from .. import style
@@ -156,20 +156,43 @@ class ScoreColumns(VGroup):
         return cls(np.array([l, self.y(value), 0]), np.array([r, self.y(value), 0]),
                    color=color, stroke_width=stroke)
 
-    def frame(self, j: int, color: str | None = None) -> Rectangle:
-        """An outline around column ``j``'s whole height (numbers and label included)."""
+    def frame(self, j: int, color: str | None = None) -> VMobject:
+        """An outline around column ``j``'s whole height (numbers and label included).
+
+        A staggered label wider than its column gets a foot as wide as the label, so the
+        outline goes round the word instead of through it (the column above keeps its width).
+        """
         t = style.theme()
         top = self.y1 + self._num_h + 0.04
         bottom = self.labels.get_bottom()[1] - 0.04
-        rect = Rectangle(width=0.96 * self.pitch, height=top - bottom,
-                         stroke_color=color or t.amber, stroke_width=3, fill_opacity=0)
-        rect.move_to(np.array([self.x(j), (top + bottom) / 2, 0.0]))
-        return rect
+        hw = 0.48 * self.pitch
+        tx = self.labels[j]
+        lw = max(0.5 * tx.width + 0.06, hw)
+        x = self.x(j)
+        if tx.width <= 2 * hw:
+            rect = Rectangle(width=2 * hw, height=top - bottom,
+                             stroke_color=color or t.amber, stroke_width=3, fill_opacity=0)
+            rect.move_to(np.array([x, (top + bottom) / 2, 0.0]))
+            return rect
+        foot_top = tx.get_top()[1] + 0.04
+        foot_bottom = tx.get_bottom()[1] - 0.04
+        corners = [(-hw, top), (-hw, foot_top), (-lw, foot_top), (-lw, foot_bottom),
+                   (lw, foot_bottom), (lw, foot_top), (hw, foot_top), (hw, top)]
+        return Polygon(*[np.array([x + dx, y, 0.0]) for dx, y in corners],
+                       stroke_color=color or t.amber, stroke_width=3, fill_opacity=0)
 
-    def live_frame(self, pick: Callable[[], int], color: str | None = None) -> Rectangle:
+    def live_frame(self, pick: Callable[[], int], color: str | None = None) -> VMobject:
         """A :meth:`frame` that jumps to column ``pick()`` every frame (e.g. the row's argmax)."""
-        rect = self.frame(int(pick()), color)
-        rect.add_updater(lambda m: m.set_x(self.x(int(pick()))))
+        state = {"j": int(pick())}
+        rect = self.frame(state["j"], color)
+
+        def jump(m):
+            j = int(pick())
+            if j != state["j"]:
+                state["j"] = j
+                m.set_points(self.frame(j, color).points)
+
+        rect.add_updater(jump)
         return rect
 
     def tick(self, j: int, value: float, color: str | None = None) -> Line:
