@@ -363,3 +363,43 @@ def default_head() -> Head:
     h = _DEFAULT
     return Head(list(h.tokens), h.embeddings.copy(), h.W_Q.copy(), h.W_K.copy(), h.W_V.copy(),
                 h.follow, dict(h.roles))
+
+
+def resolve_head(head: str | Path | None = None, spec: str | Path | None = None,
+                 sentence: str | None = None, follow: str | None = None) -> Head:
+    """The head the command line asks for: ``--head``, ``--spec``, ``--sentence``, ``--follow``.
+
+    ``--head`` and ``--spec`` both name a TOML file (a full head, or a spec that
+    leaves some keys to the default head); ``--sentence`` replaces the file's
+    sentence (or the default one) and ``--follow`` its followed token (text or
+    0-based position). Raises :class:`HeadError` with a one-line message.
+    """
+    if head and spec:
+        raise HeadError("give --head or --spec, not both")
+    path = head or spec
+    if sentence is None and follow is None:
+        return load_head(path) if path else default_head()
+    data: dict = {}
+    if path:
+        try:
+            data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise HeadError(f"{path}: no such file") from None
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+            raise HeadError(f"{path}: cannot read ({e})") from None
+    if sentence is not None:
+        tokens = split_sentence(sentence)
+        if not MIN_TOKENS <= len(tokens) <= MAX_TOKENS:
+            raise HeadError(f"sentence: need {MIN_TOKENS} to {MAX_TOKENS} tokens, got {len(tokens)}")
+        # A new sentence invalidates per-token data of the file (its inputs, its roles).
+        for k in ("tokens", "sentence", "embeddings", "roles"):
+            data.pop(k, None)
+        if isinstance(data.get("vectors"), dict):
+            data["vectors"] = {w: v for w, v in data["vectors"].items() if w in tokens}
+        data["sentence"] = sentence
+        data.pop("follow", None)
+    elif not data:
+        data = {"tokens": default_head().tokens}
+    if follow is not None:
+        data["follow"] = int(follow) if str(follow).lstrip("-").isdigit() else follow
+    return head_from_dict(data)

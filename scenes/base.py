@@ -65,9 +65,9 @@ class SectionScene(Scene):
         return title
 
     def title_text(self) -> str:
-        """The section's title in the caption language (a scene whose title names a count
-        of tokens overrides this, so a custom sentence does not contradict it)."""
-        return self.section.title(self.lang)
+        """The section's title in the caption language, for this sentence's token count
+        (a title that counts tokens must not contradict a custom sentence)."""
+        return self.section.title(self.lang, self.story.n)
 
     def caption_text(self, beat: str, **extra) -> str:
         ctx = self.story.caption_context(self.SECTION)

@@ -21,6 +21,10 @@ class Section:
     scene: str
     title_ja: str
     title_en: str
+    #: For a title that names the default sentence's token count ("six numbers"): the
+    #: same title for a sentence of ``n`` tokens, with ``{count}`` filled per language.
+    title_ja_n: str = ""
+    title_en_n: str = ""
 
     @property
     def file(self) -> str:
@@ -32,13 +36,30 @@ class Section:
         """``NN-slug``, the name of this section's clip and still."""
         return f"{self.number:02d}-{self.slug}"
 
-    def title(self, lang: str) -> str:
+    def title(self, lang: str, n_tokens: int | None = None) -> str:
+        """The title in ``lang``; for a sentence of ``n_tokens`` if the title counts them."""
+        template = self.title_ja_n if lang == "ja" else self.title_en_n
+        if template and n_tokens is not None and n_tokens != DEFAULT_TOKENS:
+            return template.format(count=count_words(n_tokens, lang))
         return self.title_ja if lang == "ja" else self.title_en
 
 
-def _s(number: int, slug: str, scene: str, ja: str, en: str) -> Section:
+DEFAULT_TOKENS = 6  # the default sentence's length, which the registry titles assume
+_EN_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+               "nine", "ten", "eleven", "twelve")
+
+
+def count_words(n: int, lang: str) -> str:
+    """``n`` as a title writes it: "twelve" in English, "8 つ" / "12 個" in Japanese."""
+    if lang == "ja":
+        return f"{n} つ" if n < 10 else f"{n} 個"
+    return _EN_NUMBERS[n] if n < len(_EN_NUMBERS) else str(n)
+
+
+def _s(number: int, slug: str, scene: str, ja: str, en: str, ja_n: str = "",
+       en_n: str = "") -> Section:
     module = f"scenes.s{number:02d}_{slug.replace('-', '_')}"
-    return Section(number, slug, module, scene, ja, en)
+    return Section(number, slug, module, scene, ja, en, ja_n, en_n)
 
 
 SECTIONS: tuple[Section, ...] = (
@@ -47,7 +68,8 @@ SECTIONS: tuple[Section, ...] = (
     _s(3, "which-key", "WhichKey", "どのキーを選ぶか", "Which key does each query pick?"),
     _s(4, "two-maps", "TwoMaps", "写像は 2 つ", "Two maps, not one"),
     _s(5, "dot-product-shadow", "DotProductShadow", "内積は影", "The dot product is a shadow"),
-    _s(6, "one-query-six-numbers", "OneQuerySixNumbers", "1 つのクエリ、6 つの数", "One query, six numbers"),
+    _s(6, "one-query-six-numbers", "OneQuerySixNumbers", "1 つのクエリ、6 つの数", "One query, six numbers",
+       "1 つのクエリ、{count}の数", "One query, {count} numbers"),
     _s(7, "long-key-trap", "LongKeyTrap", "長いキーの罠", "The long-key trap"),
     _s(8, "the-square", "TheSquare", "正方形", "The square"),
     _s(9, "reading-rows", "ReadingRows", "行を読む", "Reading rows"),

@@ -27,9 +27,6 @@ WORDS = {
     "en": {"max": "max", "min": "min"},
 }
 
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten", "eleven", "twelve")
-
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 
 
@@ -45,16 +42,6 @@ class OneQuerySixNumbers(SectionScene):
         self.walk()
         self.say("no_scale")
         self.settle(2.0)
-
-    def title_text(self) -> str:
-        """"six numbers" is the default sentence's count: the title says n for any other."""
-        n = self.story.n
-        if n == 6:
-            return super().title_text()
-        if self.lang == "ja":
-            return f"1 つのクエリ、{n} {'つ' if n < 10 else '個'}の数"
-        word = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
-        return f"One query, {word} numbers"
 
     # ------------------------------------------------------------ set-up
 
