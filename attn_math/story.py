@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from . import core, cost, lexicon
-from .fmt import fmt, fmt_bytes, fmt_int, fmt_ratio, fmt_sci, fmt_vec
+from .fmt import fmt, fmt_bytes, fmt_int, fmt_ratio, fmt_sci, fmt_vec, round_half_away
 from .head import Head
 
 # Constants of the storyboard: choices of presentation, not of the head.
@@ -236,8 +236,9 @@ class Story:
         # 9. Reading rows.
         put(9, "S_follow_winner", self.S[f, w], fmt(self.S[f, w]))
         fr = self.flattest_row
-        put(9, "flattest_range", self.S[fr].max() - self.S[fr].min(),
-            fmt(self.S[fr].max() - self.S[fr].min()))
+        # The range is read off the row's displayed numbers, so "max − min" agrees with the
+        # two values on screen (the exact range can round the other way).
+        put(9, "flattest_range", self.S[fr].max() - self.S[fr].min(), fmt(self.shown_range(fr)))
 
         # 10. Fold on the diagonal: the asymmetric pair again.
         self.figures[10] = {k: self.figures[4][k] for k in ("S_asym_fwd", "S_asym_bwd")}
@@ -371,6 +372,11 @@ class Story:
         """Scores with W_Q blended a fraction ``t`` of the way into W_K."""
         Qt = core.blended_queries(self.X, self.head.W_Q, self.head.W_K, t)
         return core.scaled_scores(Qt, self.K) if scaled else core.raw_scores(Qt, self.K)
+
+    def shown_range(self, row: int, decimals: int = 2) -> float:
+        """``max - min`` of a scaled-score row as read off its displayed (rounded) numbers."""
+        hi, lo = (float(round_half_away(x, decimals)) for x in (self.S[row].max(), self.S[row].min()))
+        return hi - lo
 
     @cached_property
     def width_z(self) -> np.ndarray:

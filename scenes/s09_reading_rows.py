@@ -54,7 +54,7 @@ class ReadingRows(SectionScene):
         self.readout = RowReadout(
             s.labels, lambda: s.S[self.current_row()], style.right_panel(),
             title=lambda: self.current_row(), titles=titles,
-            extra=[(self.caption_text("ui_range"), lambda: np.ptp(s.S[self.current_row()]))],
+            extra=[(self.caption_text("ui_range"), lambda: s.shown_range(self.current_row()))],
             mark=lambda: int(np.argmax(s.S[self.current_row()])))
         # The row's largest square, framed; the frame follows the highlighted row.
         self.max_frame = self.grid.cell_marker(0, int(np.argmax(s.S[0])))

@@ -80,6 +80,12 @@ def test_figures_match_independent_numpy(story):
     np.testing.assert_allclose(story.fig(20, "out_follow").value, O[f])
     for out in story.permuted_outputs:
         np.testing.assert_allclose(out, O[f], atol=1e-12)
+    # "max - min" of the flattest row agrees with the two numbers shown (2 decimals).
+    fr = story.flattest_row
+    from decimal import ROUND_HALF_UP, Decimal
+    shown = [Decimal(repr(float(x))).quantize(Decimal("0.01"), ROUND_HALF_UP)
+             for x in (S[fr].max(), S[fr].min())]
+    assert story.fig(9, "flattest_range").text == f"{abs(shown[0] - shown[1]):.2f}"
     n = story.n
     assert story.fig(17, "discarded").value == n * (n - 1) // 2
     assert story.fig(17, "kept").value == n * (n + 1) // 2

@@ -18,7 +18,7 @@ rather than kept with empty or transparent points: the cairo camera spends ~0.1 
 VMobject whatever it contains, so parked slots would cost as much as visible digits.
 
 Size-independent cache, one caveat: pango shapes digits differently in a run that contains
-Latin letters ("6.7e−14", "3 ms") than in one without ("−3.02"), so glyphs are cached per
+Latin letters ("6.7e−14", "3 ms") than in one without ("−4.56"), so glyphs are cached per
 (character, script of its run) -- see the glyph cache section.
 
 Geometry conventions

@@ -203,11 +203,11 @@ class DotProductTable(VGroup):
 
     ::
 
-         q(it)    k(cat)
-        −0.89  ×  −1.26  =   1.12
-         0.59  ×   1.02  =   0.60
+         q(a)     k(b)
+          q₁   ×   k₁    =  q₁k₁
+          q₂   ×   k₂    =  q₂k₂
                           ───────
-                   q · k =   1.72
+                   q · k =  sum
 
     Parameters
     ----------
