@@ -3,6 +3,7 @@
     python render.py [render] [OPTIONS]     the stitched MP4 (+ chapters, merged .srt) and clips/
     python render.py stills [OPTIONS]       a PNG of each section's final frame in stills/
     python render.py list [--json]          the sections, in order
+    python render.py figures [--json]       the head and every figure it implies
 
 What ``render`` writes into ``--out`` (default ``out/``)::
 
@@ -621,6 +622,9 @@ def _render_section(job: dict) -> dict:
         "format": "png" if still else "mp4",
         "disable_caching": True, "progress_bar": "none", "verbosity": "WARNING",
         "notify_outdated_version": False, "preview": False,
+        # Encode finished animations while the next one renders: a lone re-rendered section
+        # then uses the idle core (measured 5.3-5.6 s -> 4.2-4.4 s for section 6 at 480p15).
+        "max_inflight_encoders": 4,
     }
     module = importlib.import_module(job["module"])
     scene_cls = getattr(module, job["scene"])
@@ -1225,7 +1229,9 @@ def cli():
       render.py [render] [OPTIONS]   OUT/explainer.mp4 (chapters) + .srt, OUT/clips/
       render.py stills [OPTIONS]     OUT/stills/NN-slug.png, each section's last frame
       render.py list [--json]        the sections, in order
+      render.py figures [--json]     the head and every figure it implies
 
+    --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
     With no subcommand, runs `render`. Sections are cached by a hash of what they
     depend on; a run with nothing changed only checks hashes. Exit codes: 0 ok,
     1 a section failed, 2 bad input, 130 interrupted.
