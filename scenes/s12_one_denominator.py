@@ -12,9 +12,10 @@ from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, Va
 from attn_math import core
 from scenes import style
 from scenes.base import SectionScene
+from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
-from scenes.widgets.weights import CleanNumber, Readout, RowLayout, ScoreRow, WeightBars
+from scenes.widgets.weights import Readout, RowLayout, ScoreRow, WeightBars
 
 DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below
@@ -57,7 +58,7 @@ class OneDenominator(SectionScene):
         name = self.bars.row_name(f"{s.labels[f]} →", t.query)
         wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
         mark = self.bars.marker(w)
-        knob_value = CleanNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
+        knob_value = LiveNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
                           align="left")
         self.slider = Slider(self.x, self.lo, self.hi, name=f"{s.labels[f]} → {s.labels[w]}",
                              width=3.2, readout=knob_value, color=t.highlight)

@@ -14,9 +14,10 @@ from manim import LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, ValueTrack
 from attn_math import core, fmt_sci
 from scenes import style
 from scenes.base import SectionScene
+from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
-from scenes.widgets.weights import CleanNumber, Readout, RowLayout, ScoreRow, WeightBars
+from scenes.widgets.weights import Readout, RowLayout, ScoreRow, WeightBars
 
 LOWER_TIME = 5.0
 SHIFT_TIME = 3.0
@@ -63,7 +64,7 @@ class NeverZero(SectionScene):
                             tag=f"/ √{s.d}", dragged=w)
         name = self.bars.row_name(f"{s.labels[f]} →", t.query)
         mark = self.bars.marker(w)
-        knob = CleanNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
+        knob = LiveNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
                           align="left")
         self.slider = Slider(self.x, self.floor, self.s0 + 0.5,
                              name=f"{s.labels[f]} → {s.labels[w]}", width=3.2, readout=knob,

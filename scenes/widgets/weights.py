@@ -49,11 +49,6 @@ CELL_TINT = 0.28
 CHIP_HEIGHT = 0.55
 
 
-# LiveNumber itself now empties the glyph slots it stops showing (see its _render); the
-# name stays for the scenes that use it.
-CleanNumber = LiveNumber
-
-
 @dataclass(frozen=True)
 class RowLayout:
     """The vertical zones of a one-row softmax picture, cut from :func:`style.content_box`.
@@ -242,7 +237,7 @@ class WeightBars(VGroup):
             DashedVMobject(Rectangle(width=self.cell_width * bar_frac, height=0.45 * h),
                            num_dashes=14, dashed_ratio=0.55).set_stroke(t.muted, 2, opacity=0.0)
             for _ in range(n)])
-        self.numbers = VGroup(*[CleanNumber(0.0, decimals=decimals, font_size=number_size,
+        self.numbers = VGroup(*[LiveNumber(0.0, decimals=decimals, font_size=number_size,
                                            color=t.fg, extra_glyphs="∞", **(number_kw or {}))
                                 for _ in range(n)]) if numbers else VGroup()
         self._colors = [None] * n
@@ -416,7 +411,7 @@ class ScoreRow(VGroup):
                                    stroke_color=t.grid, stroke_width=1.5)
             box.move_to(np.array([bars.column_x(j), y, 0.0]))
             cells.add(box)
-            nums.add(CleanNumber(0.0, decimals=decimals, font_size=size, color=t.fg,
+            nums.add(LiveNumber(0.0, decimals=decimals, font_size=size, color=t.fg,
                                 extra_glyphs="∞"))
         self.cells, self.nums, self.y = cells, nums, y
         gutter = VGroup(label(name, style.SMALL_SIZE, t.fg))
@@ -465,7 +460,7 @@ class Readout(VGroup):
         t = style.theme()
         self.name = label(name, size, name_color or t.fg)
         first = get() if sample is None else sample
-        self.number = CleanNumber(first, font_size=size, color=color or t.fg, align="left",
+        self.number = LiveNumber(first, font_size=size, color=color or t.fg, align="left",
                                  **number_kw)
         self.number.move_anchor_to(np.array([self.name.get_right()[0] + 0.15,
                                              _name_baseline(self.name, name), 0.0]))
@@ -490,8 +485,8 @@ class VectorReadout(VGroup):
         v = np.asarray(get(), float)
         self.name = label(name, size, t.fg)
         # Brackets and comma are the numbers' own prefix/unit glyphs: one baseline, pango's.
-        a = CleanNumber(v[0], decimals, size, color, prefix="[", unit=",", align="left")
-        b = CleanNumber(v[1], decimals, size, color, unit="]", align="left")
+        a = LiveNumber(v[0], decimals, size, color, prefix="[", unit=",", align="left")
+        b = LiveNumber(v[1], decimals, size, color, unit="]", align="left")
         y = _name_baseline(self.name, name)
         a.move_anchor_to(np.array([self.name.get_right()[0] + 0.2, y, 0.0]))
         b.move_anchor_to(np.array([a.get_right()[0] + 0.1, y, 0.0]))
