@@ -16,10 +16,10 @@ from manim import (
 from attn_math import fmt_vec
 from scenes import style
 from scenes.base import SectionScene
-from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    FastArrow, LiveTipLabel, MatrixChip, RoleRow, VectorReadout, blend_color, fit_width,
-    spread_labels, subscripted, tip_label_position,
+    LiveTipLabel, MatrixChip, RoleRow, VectorReadout, blend_color, fit_width, spread_labels,
+    subscripted, tip_label_position,
 )
 from scenes.widgets.text import label
 from scenes.widgets.tokens import TokenStrip
@@ -42,7 +42,7 @@ class ThreeProjections(SectionScene):
 
     def sentence(self):
         """The sentence as chips, the followed token marked."""
-        s, t = self.story, self.theme
+        s = self.story
         l, r, b, top = style.content_box()
         strip = TokenStrip(s.labels, width=r - l)
         strip.move_to(style.content_center() + 0.6 * UP)

@@ -17,10 +17,9 @@ from manim import (
 from attn_math import core
 from scenes import style
 from scenes.base import SectionScene
-from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    DirectionDial, FastArrow, LiveTipLabel, VectorReadout, fit_width, subscripted,
-    unwrapped_angles,
+    DirectionDial, LiveTipLabel, VectorReadout, fit_width, subscripted, unwrapped_angles,
 )
 from scenes.widgets.text import label
 

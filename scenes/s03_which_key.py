@@ -17,9 +17,9 @@ from manim import (
 from attn_math import lexicon
 from scenes import style
 from scenes.base import SectionScene
-from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    FastArrow, MarkLegend, ShadowLines, ShadowTable, TipLabels, fit_width,
+    MarkLegend, ShadowLines, ShadowTable, TipLabels, fit_width,
 )
 from scenes.widgets.tokens import TokenStrip
 

@@ -16,9 +16,9 @@ from manim import (
 from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    FastArrow, LiveTipLabel, MatrixChip, TipLabels, fit_width, subscripted,
+    LiveTipLabel, MatrixChip, TipLabels, fit_width, subscripted,
 )
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import baseline, label

@@ -45,7 +45,7 @@ class MixingChain(SectionScene):
 
     def values(self):
         """The plane with every value; the ledger of terms beside it."""
-        s, t = self.story, self.theme
+        s = self.story
         f = s.follow
         self.w = s.W[f]
         l, r, b, top = style.left_panel()

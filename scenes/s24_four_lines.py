@@ -50,7 +50,7 @@ class FourLines(SectionScene):
     # ------------------------------------------------------------ layout
 
     def build(self):
-        s, t = self.story, self.theme
+        s = self.story
         l, r, b, top = style.content_box()
         self.code = CodePanel(LINES, box=(l, l + CODE_SHARE * (r - l), b, top),
                               font_size=CODE_SIZE)

@@ -35,7 +35,8 @@ from attn_math import core
 
 from .. import style
 from .live_number import LiveNumber
-from .projection import QuickArrow, backed, spread_labels
+from .plane import QuickArrow
+from .projection import backed, spread_labels
 from .text import baseline, label
 from .weights import VectorReadout
 
