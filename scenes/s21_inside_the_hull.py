@@ -15,7 +15,6 @@ from manim import (
 )
 
 from attn_math import core
-from attn_math.fmt import fmt
 from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
@@ -115,13 +114,12 @@ class InsideTheHull(SectionScene):
         s, t = self.story, self.theme
         h = s.hull_token
         hi = s.fig(21, "hull_score").value
-        corner = self.values.is_vertex(s.V[h])
         gap = float(np.linalg.norm(s.V[h] - s.out_pulled))
         self.trace = TracedPath(self.out_dot.get_center, stroke_color=t.amber,
                                 stroke_width=2.5, stroke_opacity=0.7)
         self.add(self.trace)
         self.bring_to_front(self.out_dot)
-        self.say("pull" if corner else "pull_inner")
+        self.say("pull")
         tiny = gap * self.plane.unit < VISIBLE_GAP
         first = max(self.x.get_value(), hi - LAST_PULL) if tiny else hi
         self.play(self.x.animate(rate_func=rate_functions.ease_in_out_sine).set_value(first),
@@ -136,11 +134,7 @@ class InsideTheHull(SectionScene):
         """Short of the corner, with the weight that never reaches 1."""
         s = self.story
         assert np.allclose(self.output(), s.out_pulled), "the pulled output disagrees with the story"
-        if s.fig(21, "w_hull_pulled").text == fmt(1.0, 3):
-            beat = "halt_rounded"       # the weight itself prints as 1.000
-        else:
-            beat = "halt" if s.hull_gap_visible else "halt_same"
-        self.say(beat)
+        self.say("halt")
         self.settle()
 
     def show_inset(self, gap: float):
