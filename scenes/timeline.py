@@ -67,8 +67,17 @@ def _frame_clock():
     def play(self, scene, *args, **kwargs):
         t0, self._timeline_frozen = self.time, False
         orig_play(self, scene, *args, **kwargs)
-        n = frames_of_play(scene.duration, self.camera.frame_rate, self._timeline_frozen)
-        self.time = t0 + n / self.camera.frame_rate
+        frozen = self._timeline_frozen
+        n = frames_of_play(scene.duration, self.camera.frame_rate, frozen)
+        # the same float additions as the Cairo renderer's add_frame, so waits computed
+        # from the clock round to the same frame counts
+        dt = 1 / self.camera.frame_rate
+        self.time = t0
+        if frozen:
+            self.time += n * dt
+        else:
+            for _ in range(n):
+                self.time += dt
         self._timeline_frames = getattr(self, "_timeline_frames", 0) + n
 
     CairoRenderer.play, CairoRenderer.freeze_current_frame = play, freeze
