@@ -409,6 +409,11 @@ class Story:
     def label(self, i: int) -> str:
         return self.labels[i]
 
+    def causal_tied(self) -> list[int]:
+        """The followed row's causal candidates whose weight prints like the largest."""
+        f, top = self.follow, fmt(self.Wc[self.follow, self.causal_winner])
+        return [j for j in range(f + 1) if fmt(self.Wc[f, j]) == top]
+
     # Figures a section's captions quote from another section (captions are scoped per
     # section: a name means the figure of the section that says it, never a namesake).
     CAPTION_BORROWS = {
@@ -453,6 +458,8 @@ class Story:
             "causal_winner": name(self.causal_winner),
             "bug_row": name(self.bug_row),
             "bug_future": names(self.bug_future),
+            "n_future": str(len(self.bug_future)),
+            "causal_tied": names(self.causal_tied()),
             "sentence": " ".join(self.tokens),
             "n": str(self.n),
         }
