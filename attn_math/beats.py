@@ -15,6 +15,8 @@ sets two equal-looking numbers against each other):
   own row, ``follow_tie`` when the winner's score and its own print alike, else
   ``follow_winner``. ``trained``: ``trained`` for a pronoun whose row a noun wins, else
   ``trained_generic``.
+- s04 ``two_maps``, s10 ``pair``/``fold``/``why``: the ``*_same`` variants when the
+  asymmetric pair's two scores print alike (a sentence of one repeated word).
 - s06: the walk reaches the matrix's maximum and minimum in row order (the maximum first
   within one row); the first one said opens with "no ceiling"/"no floor", the second
   with "nor"; ``*_self`` when the maximum sits on the diagonal; ``flat`` when both print
@@ -90,8 +92,14 @@ def _s03(s):
                Beat("follow", follow), Beat("trained", trained)])
 
 
+def asymmetry_shown(s) -> bool:
+    """Whether the asymmetric pair's two scaled scores print differently (sections 4, 10)."""
+    return _shown(s, 4, "S_asym_fwd") != _shown(s, 4, "S_asym_bwd")
+
+
 def _s04(s):
-    return _fixed("two_maps", "blend", "merged", "why")
+    two = "two_maps" if asymmetry_shown(s) else "two_maps_same"
+    return [Beat("two_maps", two)] + _fixed("blend", "merged", "why")
 
 
 def _s05(s):
@@ -130,7 +138,9 @@ def _s09(s):
 
 
 def _s10(s):
-    return _fixed("intro", "pair", "fold", "why")
+    if asymmetry_shown(s):
+        return _fixed("intro", "pair", "fold", "why")
+    return _fixed("intro") + [Beat("pair", "pair_same"), Beat("fold", "fold_same"), Beat("why", "why_same")]
 
 
 def _s11(s):
