@@ -9,6 +9,8 @@ Numbers drawn on the frame keep the story's figure text; only prose uses these.
 
 from __future__ import annotations
 
+import re
+
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_compact_decimal
@@ -33,5 +35,7 @@ def plural_category(count: float, lang: str) -> str:
 
 
 def compact_number(value: float, lang: str) -> str:
-    """A large round number as the language writes it in prose: ``100万`` / ``1 million``."""
-    return format_compact_decimal(value, locale=lang, format_type="short" if lang == "ja" else "long")
+    """A large round number as the language writes it in prose: ``100 万`` / ``1 million``
+    (Japanese: a space between the digits and the unit, as this project writes ``36 回``)."""
+    text = format_compact_decimal(value, locale=lang, format_type="short" if lang == "ja" else "long")
+    return re.sub(r"(\d)([万億兆])", r"\1 \2", text) if lang == "ja" else text

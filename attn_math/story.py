@@ -473,8 +473,8 @@ class Story:
             for sec, k in ((8, "dots_1000"),):
                 if sec == section:
                     ctx[k] = prose.compact_number(self.figures[sec][k].value, lang)
-            if section == 23:
-                ctx["bill_ratio"] = ctx["bill_ratio"].rstrip("x")
+        if lang is not None and section == 23:
+            ctx["bill_ratio"] = ctx["bill_ratio"].rstrip("x")   # prose says 171 倍 / 171 times
         return ctx
 
     def roles_json(self) -> dict:

@@ -94,6 +94,7 @@ MIN_CUE_SECONDS = 1.5
 LINE_CHARS = {"ja": 30, "en": 68}        # characters a caption line holds at CAPTION_SIZE
 MAX_LINES = 2
 _BREAK_AFTER = {"ja": "。：、！？", "en": ".:;,!?—"}
+_PARTICLES = "はがをにでともへ"
 _SENTENCE_END = {"ja": "。：！？", "en": ".:;!?"}
 
 
@@ -114,28 +115,46 @@ def _width(text: str, language: str) -> float:
     return reading_length(text, language) if language == "ja" else float(len(text))
 
 
+def _is_hiragana(c: str) -> bool:
+    return "\u3041" <= c <= "\u309f"
+
+
 def _break_points(text: str, language: str, ends: str) -> list[int]:
     """Indices where ``text`` may break after one of ``ends`` (English: before a space)."""
     out = []
     for i in range(1, len(text)):
         c = text[i - 1]
         if language == "ja":
-            if c in ends and i < len(text):
+            # not right before hiragana after a bracket: that splits a particle from its word
+            if c in ends and i < len(text) and not (c in "」）" and (_is_hiragana(text[i]) or text[i:].lstrip().startswith("→"))):
                 out.append(i)
         elif text[i] == " " and (c in ends or ends == " "):
             out.append(i)
     return out
 
 
+_WEAK_WORDS = {"a", "an", "the", "of", "to", "in", "on", "at", "and", "its", "by", "for"}
+
+
+def _inside_brackets(text: str, i: int) -> bool:
+    head = text[:i]
+    return any(head.count(o) > head.count(c) for o, c in ("()", "[]", "（）", "「」", "“”"))
+
+
 def _best_split(text: str, language: str, points: list[int], limit: float) -> int | None:
-    """The break in ``points`` nearest the middle whose both sides fit ``limit``."""
+    """The break in ``points`` nearest the middle whose both sides fit ``limit``; never
+    inside brackets or a quoted name, and (English) not after a weak word."""
     total = _width(text, language)
     best, best_cost = None, float("inf")
     for i in points:
         a, b = text[:i].strip(), text[i:].strip()
         if not a or not b or _width(a, language) > limit or _width(b, language) > limit:
             continue
+        if _inside_brackets(text, i):
+            continue
         cost = abs(_width(a, language) - total / 2)
+        if language == "en" and a.split()[-1].lower() in _WEAK_WORDS:
+            cost += 8.0
         if cost < best_cost:
             best, best_cost = i, cost
     return best
@@ -152,6 +171,10 @@ def lines_of(text: str, language: str) -> list[str]:
     if language == "ja":
         tiers = [_BREAK_AFTER["ja"], "」）"]
         candidates = [_break_points(text, "ja", t) for t in tiers]
+        candidates.append([i for i in range(1, len(text)) if text[i - 1] == " " or text[i] == " "])
+        # after a particle followed by a new word (kanji, katakana, a quote, a digit)
+        candidates.append([i for i in range(1, len(text)) if text[i - 1] in _PARTICLES
+                           and not _is_hiragana(text[i]) and text[i] not in "。、：」）ー"])
         candidates.append([i for i in range(1, len(text))
                            if unicodedata.east_asian_width(text[i - 1]) in "WF"
                            and text[i] not in "。、：」）！？ー"])
@@ -162,7 +185,7 @@ def lines_of(text: str, language: str) -> list[str]:
         i = _best_split(text, language, points, limit)
         # a punctuation break far from the middle reads worse than a plain one near it
         if i is not None and (tier == len(candidates) - 1
-                              or abs(_width(text[:i], language) - total / 2) <= 0.3 * limit):
+                              or abs(_width(text[:i], language) - total / 2) <= 0.35 * limit):
             return [text[:i].strip(), text[i:].strip()]
     # does not fit in two lines: the caption bar shrinks it (tests flag such texts)
     i = _best_split(text, language, candidates[-1], float("inf")) or len(text) // 2
