@@ -137,8 +137,17 @@ _WEAK_WORDS = {"a", "an", "the", "of", "to", "in", "on", "at", "and", "its", "by
 
 
 def _inside_brackets(text: str, i: int) -> bool:
+    """Whether a break at ``i`` falls inside brackets or a quoted token name (a quoted
+    whole sentence may break between its words)."""
     head = text[:i]
-    return any(head.count(o) > head.count(c) for o, c in ("()", "[]", "（）", "「」", "“”"))
+    for o, c in ("()", "[]", "（）", "「」", "“”"):
+        if head.count(o) > head.count(c):
+            if o in "「“":
+                start, end = head.rfind(o), text.find(c, i)
+                if end < 0 or end - start > 20:
+                    continue
+            return True
+    return False
 
 
 def _best_split(text: str, language: str, points: list[int], limit: float) -> int | None:
