@@ -126,7 +126,9 @@ def _break_points(text: str, language: str, ends: str) -> list[int]:
         c = text[i - 1]
         if language == "ja":
             # not right before hiragana after a bracket: that splits a particle from its word
-            if c in ends and i < len(text) and not (c in "」）" and (_is_hiragana(text[i]) or text[i:].lstrip().startswith("→"))):
+            if (c in ends and i < len(text)
+                    and not (c in "」）" and (_is_hiragana(text[i]) or text[i:].lstrip().startswith("→")))
+                    and not (text[i - 2:i] == "」、" and text[i] == "「")):   # inside a list of names
                 out.append(i)
         elif text[i] == " " and (c in ends or ends == " "):
             out.append(i)
