@@ -14,13 +14,19 @@ from typing import Any
 from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
 from .files import Paths, atomic_write, locked, publish, read_json, unlink
 from .media import merge_subtitles, stitch
+
+
+def video_title(lang: str) -> str:
+    """The stitched video's title, from the caption tables (``[titles] video``)."""
+    from scenes.captions import table
+
+    return table(lang)["titles"]["video"]
 from .options import Options
 from .registry import Registry, scene_file
 from .scheduler import Job, on_sigterm, run_jobs
 from .worker import RenderJob
 
 STITCHED = "explainer"  # out/explainer.mp4, out/explainer.srt
-VIDEO_TITLE = {"en": "Self-attention", "ja": "セルフアテンション"}
 
 
 @dataclass
@@ -118,7 +124,7 @@ class Build:
                 parts.append(((store / o.section.stem / f"{o.hash}.srt").read_text(encoding="utf-8"), start))
                 start += o.meta["duration"]
             merged = merge_subtitles(parts, start)
-        total = stitch(clips, mp4, title=VIDEO_TITLE[self.opts.lang], lang=self.opts.lang)
+        total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang)
         if merged is None:
             unlink(srt_path)
         else:

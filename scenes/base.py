@@ -80,6 +80,10 @@ class SectionScene(Scene):
         ctx = self.story.caption_context(self.SECTION, self.lang)
         return captions.render(self.lang, self.SECTION, beat, ctx, **extra)
 
+    def ui_words(self, *names: str) -> dict[str, str]:
+        """On-screen words of this section (``ui_<name>`` in the caption table), by name."""
+        return {n: self.caption_text(f"ui_{n}") for n in names}
+
     # ------------------------------------------------------------ captions and pacing
     #
     # A beat's text is shown as one or two cues (captions.cues_of). A cue stays up at

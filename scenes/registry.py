@@ -56,39 +56,46 @@ def count_words(n: int, lang: str) -> str:
     return _EN_NUMBERS[n] if n < len(_EN_NUMBERS) else str(n)
 
 
-def _s(number: int, slug: str, scene: str, ja: str, en: str, ja_n: str = "",
-       en_n: str = "") -> Section:
+def _title(lang: str, number: int, suffix: str = "") -> str:
+    """A section's title from the caption table of ``lang`` (``[titles]``: every word on
+    screen lives in the caption tables)."""
+    from .captions import table
+
+    return table(lang)["titles"].get(f"s{number:02d}{suffix}", "")
+
+
+def _s(number: int, slug: str, scene: str) -> Section:
     module = f"scenes.s{number:02d}_{slug.replace('-', '_')}"
-    return Section(number, slug, module, scene, ja, en, ja_n, en_n)
+    return Section(number, slug, module, scene, _title("ja", number), _title("en", number),
+                   _title("ja", number, "_n"), _title("en", number, "_n"))
 
 
 SECTIONS: tuple[Section, ...] = (
-    _s(1, "three-projections", "ThreeProjections", "3 つの射影", "Three projections"),
-    _s(2, "move-the-input", "MoveTheInput", "入力を動かす", "Move the input"),
-    _s(3, "which-key", "WhichKey", "どのキーを選ぶか", "Which key does each query pick?"),
-    _s(4, "two-maps", "TwoMaps", "写像は 2 つ", "Two maps, not one"),
-    _s(5, "dot-product-shadow", "DotProductShadow", "内積は影", "The dot product is a shadow"),
-    _s(6, "one-query-six-numbers", "OneQuerySixNumbers", "1 つのクエリ、6 つの数", "One query, six numbers",
-       "1 つのクエリ、{count}の数", "One query, {count} numbers"),
-    _s(7, "long-key-trap", "LongKeyTrap", "長いキーの罠", "The long-key trap"),
-    _s(8, "the-square", "TheSquare", "正方形", "The square"),
-    _s(9, "reading-rows", "ReadingRows", "行を読む", "Reading rows"),
-    _s(10, "fold-diagonal", "FoldDiagonal", "対角線で折る", "Fold on the diagonal"),
-    _s(11, "softmax-staircase", "SoftmaxStaircase", "softmax の階段", "The softmax staircase"),
-    _s(12, "one-denominator", "OneDenominator", "分母は 1 つ", "One denominator"),
-    _s(13, "never-zero", "NeverZero", "決してゼロにならない", "Never zero"),
-    _s(14, "spread-sqrt-d", "SpreadSqrtD", "ばらつきは √d で増える", "Spread grows as √d"),
-    _s(15, "saturation", "Saturation", "飽和", "Saturation"),
-    _s(16, "the-divisor", "TheDivisor", "除数", "The divisor"),
-    _s(17, "causal-mask", "CausalMask", "因果マスク", "The causal mask"),
-    _s(18, "renormalise", "Renormalise", "再正規化", "Renormalise"),
-    _s(19, "silent-bug", "SilentBug", "静かなバグ", "The silent bug"),
-    _s(20, "mixing-chain", "MixingChain", "混合の鎖", "The mixing chain"),
-    _s(21, "inside-the-hull", "InsideTheHull", "凸包の内側", "Inside the hull"),
-    _s(22, "order-does-not-exist", "OrderDoesNotExist", "順序は存在しない", "Order does not exist"),
-    _s(23, "the-bill", "TheBill", "請求書", "The bill"),
-    _s(24, "four-lines", "FourLines", "4 行のコード", "Four lines"),
-    _s(25, "attention-map", "AttentionMap", "注意マップ", "The attention map"),
+    _s(1, "three-projections", "ThreeProjections"),
+    _s(2, "move-the-input", "MoveTheInput"),
+    _s(3, "which-key", "WhichKey"),
+    _s(4, "two-maps", "TwoMaps"),
+    _s(5, "dot-product-shadow", "DotProductShadow"),
+    _s(6, "one-query-six-numbers", "OneQuerySixNumbers"),
+    _s(7, "long-key-trap", "LongKeyTrap"),
+    _s(8, "the-square", "TheSquare"),
+    _s(9, "reading-rows", "ReadingRows"),
+    _s(10, "fold-diagonal", "FoldDiagonal"),
+    _s(11, "softmax-staircase", "SoftmaxStaircase"),
+    _s(12, "one-denominator", "OneDenominator"),
+    _s(13, "never-zero", "NeverZero"),
+    _s(14, "spread-sqrt-d", "SpreadSqrtD"),
+    _s(15, "saturation", "Saturation"),
+    _s(16, "the-divisor", "TheDivisor"),
+    _s(17, "causal-mask", "CausalMask"),
+    _s(18, "renormalise", "Renormalise"),
+    _s(19, "silent-bug", "SilentBug"),
+    _s(20, "mixing-chain", "MixingChain"),
+    _s(21, "inside-the-hull", "InsideTheHull"),
+    _s(22, "order-does-not-exist", "OrderDoesNotExist"),
+    _s(23, "the-bill", "TheBill"),
+    _s(24, "four-lines", "FourLines"),
+    _s(25, "attention-map", "AttentionMap"),
 )
 
 

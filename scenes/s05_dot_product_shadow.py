@@ -18,10 +18,6 @@ from scenes.widgets.shadow import (
     DotProductTable, ShadowConstruction, ShadowReadout, SignHalfPlanes, tip_label_away,
 )
 
-WORDS = {
-    "ja": {"shadow": "影の長さ", "key_len": "キーの長さ", "score": "スコア"},
-    "en": {"shadow": "shadow", "key_len": "key length", "score": "score"},
-}
 
 DEG_PER_SECOND = 50.0   # how fast the query turns
 
@@ -46,7 +42,7 @@ class DotProductShadow(SectionScene):
 
     def build(self):
         s, t = self.story, self.theme
-        self.words = WORDS[self.lang]
+        self.words = self.ui_words("shadow", "key_len", "score")
         self.q0, self.k = s.Q[s.follow].copy(), s.K[s.winner].copy()
         # The query turns by `turn` radians, first toward the key (the score grows while
         # it leans in), then on round through zero, its lowest, zero again and home.

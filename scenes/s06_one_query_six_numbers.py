@@ -22,10 +22,6 @@ from scenes.widgets.shadow import tip_labels
 from scenes.widgets.text import label
 from scenes.widgets.tokens import TokenStrip
 
-WORDS = {
-    "ja": {"max": "最大", "min": "最小"},
-    "en": {"max": "max", "min": "min"},
-}
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 
@@ -156,7 +152,7 @@ class OneQuerySixNumbers(SectionScene):
         s = self.story
         row, col = s.max_cell if which == "max" else s.min_cell
         value = s.fig(6, "R_max" if which == "max" else "R_min")
-        return label(f"{WORDS[self.lang][which]} {value.text}  ({s.label(row)} → {s.label(col)})",
+        return label(f"{self.caption_text(f'ui_{which}')} {value.text}  ({s.label(row)} → {s.label(col)})",
                      style.SMALL_SIZE, self.theme.amber)
 
     def mark_extreme(self, which: str):

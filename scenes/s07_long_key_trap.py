@@ -26,12 +26,6 @@ from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
 
-WORDS = {
-    "ja": {"stretch": "伸長", "shadow": "影の長さ", "key_len": "キーの長さ", "score": "スコア",
-           "remedies": "対策"},
-    "en": {"stretch": "stretch", "shadow": "shadow", "key_len": "key length", "score": "score",
-           "remedies": "remedies"},
-}
 
 
 class LongKeyTrap(SectionScene):
@@ -61,7 +55,7 @@ class LongKeyTrap(SectionScene):
 
     def build(self):
         s, t = self.story, self.theme
-        self.words = WORDS[self.lang]
+        self.words = self.ui_words("stretch", "shadow", "key_len", "score", "remedies")
         self.layout()
         f, w, lk = s.follow, s.winner, s.long_key
         self.stretch = ValueTracker(1.0)
