@@ -15,7 +15,7 @@ from manim import (
     LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
 )
 
-from attn_math.fmt import fmt_bytes
+from attn_math.fmt import bytes_in_unit
 
 from .. import style
 from .live_number import LiveNumber
@@ -351,9 +351,10 @@ ORIGIN3 = np.zeros(3)
 class LiveBytes(LiveNumber):
     """A byte count in binary units (``2.0 MiB``, ``32.0 GiB``) cheap enough for every frame.
 
-    The text is exactly :func:`attn_math.fmt.fmt_bytes`'s: the number is re-shown by
-    :class:`LiveNumber` (same rounding) and the unit is switched only when it changes
-    (its glyphs are cached at construction), so no ``Text`` is built per frame.
+    The text is exactly :func:`attn_math.fmt.fmt_bytes`'s: :func:`attn_math.fmt.bytes_in_unit`
+    picks the unit and scales the count, and :class:`LiveNumber` writes the scaled number with
+    ``fmt`` (the same call ``fmt_bytes`` makes). The unit's glyphs are cached at construction and
+    switched only when the unit changes, so no ``Text`` is built per frame.
 
     Parameters
     ----------
@@ -366,21 +367,15 @@ class LiveBytes(LiveNumber):
     """
 
     def __init__(self, n_bytes: float = 0, decimals: int = 1, **kwargs):
-        num, unit = self.split(n_bytes, decimals)
+        num, unit = bytes_in_unit(n_bytes, decimals)
         kwargs.setdefault("extra_glyphs", "KMGTPiB ")
         super().__init__(num, decimals=decimals, unit=" " + unit, thousands=True, **kwargs)
         self.n_bytes = n_bytes
 
-    @staticmethod
-    def split(n_bytes: float, decimals: int) -> tuple[float, str]:
-        """(number, unit) of ``fmt_bytes(n_bytes, decimals)``."""
-        num, unit = fmt_bytes(n_bytes, decimals).split(" ")
-        return float(num.replace(",", "")), unit
-
     def set_bytes(self, n_bytes: float) -> LiveBytes:
         """Show ``n_bytes`` in the unit ``fmt_bytes`` picks."""
         self.n_bytes = n_bytes
-        num, unit = self.split(n_bytes, self.decimals)
+        num, unit = bytes_in_unit(n_bytes, self.decimals)
         if " " + unit != self.unit:
             self.unit = " " + unit          # the next set_value redraws with the new unit
             self._text = None
@@ -388,14 +383,7 @@ class LiveBytes(LiveNumber):
 
     def follow_bytes(self, source: Callable[[], float]) -> LiveBytes:
         """Show ``source()`` bytes on every frame."""
-        self.unfollow()
-
-        def _follow(mob: LiveBytes) -> None:
-            mob.set_bytes(source())
-
-        self._follow_updater = _follow
-        self.add_updater(_follow, call_updater=True)
-        return self
+        return self.follow(source, setter=LiveBytes.set_bytes)
 
 
 class ReadoutPanel(VGroup):
