@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, ValueTracker, VGroup, linear
 
-from attn_math import core, fmt_sci
+from attn_math import core
 from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
@@ -54,7 +54,7 @@ class NeverZero(SectionScene):
         self.floor = float(s.fig(13, "floor_score").value)
         self.x = ValueTracker(self.s0)
         self.c = ValueTracker(0.0)
-        low = core.softmax(core.row_with_score(s.S[f], w, self.floor))
+        low = s.floored_weights(self.floor)
         top = max(float(s.W[f].max()), float(low.max()))
         layout = RowLayout.make(header_lines=2, score_row=True)
         self.layout = layout
@@ -72,7 +72,7 @@ class NeverZero(SectionScene):
         self.slider.move_to(layout.header_left(0), aligned_edge=LEFT)
         self.w_win = Readout(f"w[{s.labels[w]}] =", lambda: float(self.weights()[w]),
                              color=t.weight, decimals=2, sci="auto", sci_below=0.01,
-                             sci_decimals=1, sample=9.9e-15)  # laid out for its widest form
+                             sci_decimals=1, sample=s.w_floor_widest)  # laid out for its widest form
         self.w_win.place_right(layout.header_right(0))
         self.say("lower")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, mark)),
@@ -85,10 +85,8 @@ class NeverZero(SectionScene):
 
     def minus_infinity(self):
         s, t = self.story, self.theme
-        f, w = s.follow, s.winner
         at_floor = s.fig(13, "w_floor").text
-        at_inf = core.softmax(core.row_with_score(s.S[f], w, -np.inf))[w]
-        inf_text = "0" if at_inf == 0 else fmt_sci(at_inf)
+        inf_text = s.fig(13, "w_minus_inf").text
         record = VGroup(label(f"{s.fig(13, 'floor_score')} → {at_floor} > 0", style.LABEL_SIZE, t.fg),
                         label(f"−∞ → {inf_text}", style.LABEL_SIZE, t.weight))
         record.arrange(RIGHT, buff=0.6)

@@ -55,7 +55,7 @@ class Saturation(SectionScene):
     def weights(self, d: float | None = None) -> np.ndarray:
         """The demo row's weights at width d (default: the slider's), no divisor."""
         d = self.d.get_value() if d is None else d
-        return core.softmax(np.sqrt(d) * self.z)
+        return core.weights_divided(self.z, d, 0.0)
 
     def top(self) -> float:
         return core.top_weight_unscaled(self.z, self.width_now())
@@ -67,8 +67,7 @@ class Saturation(SectionScene):
 
     def ratio(self) -> float:
         """Leader's weight over the runner-up's: exp(√d · gap), the gap raised to the √d."""
-        w = np.sort(self.weights(self.width_now()))
-        return float(w[-1] / w[-2])
+        return core.lead_ratio(self.weights(self.width_now()))
 
     # ------------------------------------------------------------ set-up
 
@@ -142,9 +141,7 @@ class Saturation(SectionScene):
 
     def eighth_power(self):
         t = self.theme
-        r1 = core.softmax(np.sqrt(self.widths[0]) * self.z)
-        r1 = np.sort(r1)
-        power = label(f"= {fmt(r1[-1] / r1[-2], 2)} ^ √d", style.SMALL_SIZE,
+        power = label(f"= {self.story.fig(15, 'lead_ratio_d1')} ^ √d", style.SMALL_SIZE,
                       t.muted)
         ratio_row = self.readouts.row(3)
         power.next_to(ratio_row, DOWN, buff=0.18).align_to(self.readouts.numbers[3], LEFT)

@@ -58,16 +58,15 @@ class TheDivisor(SectionScene):
     def divisor(self, d: float | None = None) -> float:
         """d^p: 1 with no divisor, √d, or d."""
         d = self.d.get_value() if d is None else d
-        return float(d ** self.p.get_value())
+        return core.power_divisor(d, self.p.get_value())
 
     def weights(self) -> np.ndarray:
         """The demo row at width d, every score divided by d^p."""
-        d = self.d.get_value()
-        return core.softmax(np.sqrt(d) * self.z / self.divisor())
+        return core.weights_divided(self.z, self.d.get_value(), self.p.get_value())
 
     def top(self, d: float | None = None) -> float:
         d = self.d.get_value() if d is None else d
-        return float(core.softmax(np.sqrt(d) * self.z / d ** self.p.get_value()).max())
+        return float(core.weights_divided(self.z, d, self.p.get_value()).max())
 
     # ------------------------------------------------------------ set-up
 

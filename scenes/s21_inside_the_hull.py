@@ -14,7 +14,6 @@ from manim import (
     LEFT, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
 )
 
-from attn_math import core
 from attn_math.fmt import fmt
 from scenes import style
 from scenes.base import SectionScene
@@ -53,8 +52,7 @@ class InsideTheHull(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def weights(self) -> np.ndarray:
-        s = self.story
-        return core.softmax(core.row_with_score(s.S[s.follow], s.hull_token, self.x.get_value()))
+        return self.story.pulled_weights(self.x.get_value())
 
     def output(self) -> np.ndarray:
         return self.weights() @ self.story.V
@@ -116,7 +114,7 @@ class InsideTheHull(SectionScene):
         h = s.hull_token
         hi = s.fig(21, "hull_score").value
         corner = self.values.is_vertex(s.V[h])
-        gap = float(np.linalg.norm(s.V[h] - s.out_pulled))
+        gap = float(s.fig(21, "hull_gap").value)
         self.trace = TracedPath(self.out_dot.get_center, stroke_color=t.amber,
                                 stroke_width=2.5, stroke_opacity=0.7)
         self.add(self.trace)
@@ -135,7 +133,6 @@ class InsideTheHull(SectionScene):
     def halt(self):
         """Short of the corner, with the weight that never reaches 1."""
         s = self.story
-        assert np.allclose(self.output(), s.out_pulled), "the pulled output disagrees with the story"
         if s.fig(21, "w_hull_pulled").text == fmt(1.0, 3):
             beat = "halt_rounded"       # the weight itself prints as 1.000
         else:

@@ -14,8 +14,6 @@ from manim import (
     linear,
 )
 
-from attn_math import fmt_vec
-from attn_math.fmt import fmt
 from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.code_panel import CodePanel
@@ -80,10 +78,10 @@ class FourLines(SectionScene):
         sum_w = label("0.00", size).width
         for i in range(s.n):
             y = g.cell_center(i, 0)[1]
-            sm = label(fmt(float(s.Wc[i].sum())), size, t.weight)
+            sm = label(s.fig(24, f"row_sum_{i}").text, size, t.weight)
             sm.move_to([x_sum + sum_w / 2, y, 0])
             sums.add(sm)
-            o = label(fmt_vec(s.Oc[i]), size, t.amber)
+            o = label(s.fig(24, f"out_causal_{i}").text, size, t.amber)
             o.move_to([x_sum + sum_w + 0.25 + o.width / 2, y, 0])
             outs.add(o)
         head_y = g.cell_center(0, 0)[1] + g.pitch * 0.5 + g.buff + 0.2
