@@ -190,7 +190,7 @@ class Story:
             self.stretch_max = max(STRETCH_MAX_DEFAULT, float(np.ceil(self.stretch_cross + 1.0)))
         # Section 13: the weight readout is laid out for its widest text, a two-digit
         # mantissa at the exponent the weight reaches at the floor.
-        w_floor = self.floored_weights(FLOOR_SCORE)[self.winner]
+        w_floor = self.dragged_weights(FLOOR_SCORE)[self.winner]
         self.w_floor_widest = 9.9 * 10.0 ** int(np.floor(np.log10(w_floor))) if w_floor > 0 else 9.9
         # Section 21: the followed row with the hull token's score pulled to the slider's end.
         self.out_pulled = core.mix(self.pulled_weights(HULL_PULL_SCORE), self.V)
@@ -222,9 +222,14 @@ class Story:
         """The followed row's weights with the hull token's score set to ``score`` (section 21)."""
         return core.softmax(core.row_with_score(self.S[self.follow], self.hull_token, score))
 
-    def floored_weights(self, score: float) -> np.ndarray:
-        """The followed row's weights with the winner's score set to ``score`` (section 13)."""
-        return core.softmax(core.row_with_score(self.S[self.follow], self.winner, score))
+    def dragged_scores(self, score: float) -> np.ndarray:
+        """The followed row's scaled scores with the winner's score dragged to ``score``
+        (the row sections 12 and 13 drag)."""
+        return core.row_with_score(self.S[self.follow], self.winner, score)
+
+    def dragged_weights(self, score: float) -> np.ndarray:
+        """The weights of :meth:`dragged_scores` (``score = -inf`` gives the winner exactly 0)."""
+        return core.softmax(self.dragged_scores(score))
 
     # ------------------------------------------------------------ live quantities
 
@@ -471,8 +476,8 @@ def figures_12(s: Story) -> dict[str, Figure]:
 def figures_13(s: Story) -> dict[str, Figure]:
     """Never zero: the winner's score lowered to the floor, then to −∞."""
     w = s.winner
-    w_floor = s.floored_weights(FLOOR_SCORE)[w]
-    w_inf = s.floored_weights(-np.inf)[w]
+    w_floor = s.dragged_weights(FLOOR_SCORE)[w]
+    w_inf = s.dragged_weights(-np.inf)[w]
     return _figs(("floor_score", FLOOR_SCORE, fmt(FLOOR_SCORE, 0)),
                  ("w_floor", w_floor, fmt_sci(w_floor, 1)),
                  ("w_minus_inf", w_inf, "0" if w_inf == 0 else fmt_sci(w_inf, 1)))

@@ -54,7 +54,7 @@ class NeverZero(SectionScene):
         self.floor = float(s.fig(13, "floor_score").value)
         self.x = ValueTracker(self.s0)
         self.c = ValueTracker(0.0)
-        low = s.floored_weights(self.floor)
+        low = s.dragged_weights(self.floor)
         top = max(float(s.W[f].max()), float(low.max()))
         layout = RowLayout.make(header_lines=2, score_row=True)
         self.layout = layout

@@ -14,7 +14,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from attn_math import Story, core
-from attn_math.story import HULL_PULL_SCORE
 from tests.test_properties import SETTINGS, heads
 
 
@@ -157,7 +156,7 @@ def test_section21_pulled_output(h):
     s = Story(h)
     f, t = s.follow, s.hull_token
     scores = [float(x) for x in s.S[f]]
-    scores[t] = HULL_PULL_SCORE
+    scores[t] = s.fig(21, "hull_score").value  # the score section 21 pulls to
     e = [math.exp(x - max(scores)) for x in scores]
     w = [x / sum(e) for x in e]
     expected = [sum(w[j] * float(s.V[j][c]) for j in range(s.n)) for c in range(2)]
