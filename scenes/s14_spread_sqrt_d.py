@@ -9,7 +9,7 @@ ends on GPT-2's head width.
 from __future__ import annotations
 
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Create, FadeIn, Indicate, ValueTracker, VGroup, Write,
+    DOWN, LEFT, RIGHT, UP, Create, FadeIn, Indicate, VGroup, Write,
 )
 
 from attn_math import core
@@ -19,6 +19,7 @@ from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LogAxis, ReadoutPanel
+from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 class SpreadSqrtD(SectionScene):
@@ -47,15 +48,11 @@ class SpreadSqrtD(SectionScene):
             y_labels=[fmt(v, 0) for v in spreads],
             x_title=self.ui("width"), y_title=self.ui("spread"))
         self.curve = self.axis.plot(core.dot_product_spread, t.positive, stroke=5)
-        self.d = ValueTracker(self.widths[0])
+        self.d = CountTracker(self.widths[0])  # readouts show whole widths
 
     def ui(self, key: str) -> str:
         """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
         return self.caption_text(f"ui_{key}")
-
-    def width_now(self) -> int:
-        """The width the readouts show: the tracker rounded to a whole number of dimensions."""
-        return int(round(self.d.get_value()))
 
     # ------------------------------------------------------------ beats
 
@@ -105,9 +102,9 @@ class SpreadSqrtD(SectionScene):
         t = self.theme
         marker = AxisMarker(self.axis, self.d, core.dot_product_spread, t.positive)
         d_num = LiveNumber(1, decimals=0, font_size=style.NUMBER_SIZE, color=t.fg)
-        d_num.follow(self.width_now)
+        d_num.follow(self.d.count)
         sd_num = LiveNumber(1, decimals=2, font_size=style.NUMBER_SIZE, color=t.positive)
-        sd_num.follow(lambda: core.dot_product_spread(self.width_now()))
+        sd_num.follow(lambda: core.dot_product_spread(self.d.count()))
         panel = ReadoutPanel([("d =", d_num), ("√d =", sd_num)], size=style.NUMBER_SIZE,
                              row_gap=0.6, color=t.fg)
         rp = style.right_panel()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Create, DoubleArrow, FadeIn, Indicate, ValueTracker, VGroup,
+    DOWN, LEFT, RIGHT, UP, Create, DoubleArrow, FadeIn, Indicate, VGroup,
 )
 
 from attn_math import cost
@@ -21,6 +21,7 @@ from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis, ReadoutPanel
+from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 class TheBill(SectionScene):
@@ -42,10 +43,6 @@ class TheBill(SectionScene):
         """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
         return self.caption_text(f"ui_{key}")
 
-    def n_now(self) -> int:
-        """The context length the readouts show: the slider's value as a whole token count."""
-        return int(round(self.n.get_value()))
-
     @staticmethod
     def matrix_bytes(n: float) -> float:
         return float(cost.score_matrix_bytes(n))
@@ -60,7 +57,7 @@ class TheBill(SectionScene):
         s, t = self.story, self.theme
         self.context = s.fig(23, "context").value
         self.long = s.fig(23, "long_context").value
-        self.n = ValueTracker(1)
+        self.n = CountTracker(1)  # readouts show whole token counts
         # A log-log chart: n from 1 to the long context; bytes from 1 B to 2^6 times past the
         # long context's matrix, ticks every 1024x (KiB, MiB, GiB).
         y_hi = 2.0 ** np.ceil(np.log2(self.matrix_bytes(self.long)) + 1)
@@ -133,11 +130,11 @@ class TheBill(SectionScene):
             AxisMarker(self.axis, self.n, self.matrix_bytes, t.positive, guides="x"),
         )
         num = dict(font_size=style.NUMBER_SIZE)
-        n_num = LiveNumber(1, decimals=0, thousands=True, color=t.fg, **num).follow(self.n_now)
+        n_num = LiveNumber(1, decimals=0, thousands=True, color=t.fg, **num).follow(self.n.count)
         m_num = LiveBytes(self.matrix_bytes(1), color=t.positive, **num).follow_bytes(
-            lambda: self.matrix_bytes(self.n_now()))
+            lambda: self.matrix_bytes(self.n.count()))
         k_num = LiveBytes(self.token_bytes(1), color=t.input, **num).follow_bytes(
-            lambda: self.token_bytes(self.n_now()))
+            lambda: self.token_bytes(self.n.count()))
         self.readouts = ReadoutPanel([("n =", n_num), (self.ui("matrix") + " =", m_num),
                                       (self.ui("tokens") + " =", k_num)],
                                      size=style.SMALL_SIZE, row_gap=0.5, color=t.fg)

@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
+    DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
 )
 
-from attn_math.fmt import bytes_in_unit
+from attn_math.fmt import bytes_in_unit, fmt
 
 from .. import style
 from .live_number import LiveNumber
@@ -434,3 +434,24 @@ class ReadoutPanel(VGroup):
     def row(self, i: int) -> VGroup:
         """Name and number of row ``i`` (e.g. to highlight or fade it)."""
         return VGroup(self.names[i], self.numbers[i])
+
+    def place_under(self, mob: VMobject, box, buff: float = 0.3) -> ReadoutPanel:
+        """Put the panel ``buff`` under ``mob`` with its name column ending at the middle of
+        ``box`` (left, right, bottom, top), so names and numbers share the box's width."""
+        l, r = box[0], box[1]
+        self.next_to(mob, DOWN, buff=buff)
+        self.shift((l + 0.5 * (r - l) - self.names[0].get_right()[0]) * RIGHT)
+        return self
+
+
+#: The weight axis of sections 15 and 16: quarter ticks from 0 to 1.
+WEIGHT_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def weight_width_axis(box, widths: Sequence[int], y_top: float, x_title: str,
+                      y_title: str) -> LogAxis:
+    """Sections 15 and 16's plot: a weight (0 to ``y_top``) against the head width on a log
+    axis ticked at ``widths``; tick labels written by :func:`attn_math.fmt.fmt`."""
+    return LogAxis(tuple(box), (widths[0], widths[-1]), list(widths), (0.0, y_top),
+                   list(WEIGHT_TICKS), y_labels=[fmt(v, 2) for v in WEIGHT_TICKS],
+                   x_title=x_title, y_title=y_title)
