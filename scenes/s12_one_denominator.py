@@ -9,13 +9,10 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, ValueTracker, VGroup
 
-from attn_math import core
 from scenes import style
 from scenes.base import SectionScene
-from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
-from scenes.widgets.weights import Readout, RowLayout, ScoreRow, WeightBars
+from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
 
 DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below
@@ -35,11 +32,10 @@ class OneDenominator(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def scores(self) -> np.ndarray:
-        s = self.story
-        return core.row_with_score(s.S[s.follow], s.winner, self.x.get_value())
+        return self.story.dragged_scores(self.x.get_value())
 
     def weights(self) -> np.ndarray:
-        return core.softmax(self.scores())
+        return self.story.dragged_weights(self.x.get_value())
 
     # ------------------------------------------------------------ beats
 
@@ -49,20 +45,14 @@ class OneDenominator(SectionScene):
         self.s0 = float(s.S[f, w])
         self.lo, self.hi = self.s0 - DRAG_DOWN, self.s0 + DRAG_UP
         self.x = ValueTracker(self.s0)
-        top = float(core.softmax(core.row_with_score(s.S[f], w, self.hi)).max())
+        top = float(s.dragged_weights(self.hi).max())
         layout = RowLayout.make(header_lines=1, score_row=True)
         self.layout = layout
-        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.02 * top))
-        self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k",
-                            tag=f"/ √{s.d}", dragged=w)
-        name = self.bars.row_name(f"{s.labels[f]} →", t.query)
+        dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
+                                       self.lo, self.hi, 1.02 * top)
+        self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
+        name, mark = dragged.name, dragged.mark
         wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
-        mark = self.bars.marker(w)
-        knob_value = LiveNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
-                          align="left")
-        self.slider = Slider(self.x, self.lo, self.hi, name=f"{s.labels[f]} → {s.labels[w]}",
-                             width=3.2, readout=knob_value, color=t.highlight)
-        self.slider.move_to(layout.header_left(0), aligned_edge=LEFT)
         self.total = Readout("Σ w =", lambda: float(self.weights().sum()), decimals=3,
                              sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))

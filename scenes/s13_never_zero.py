@@ -14,10 +14,8 @@ from manim import LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, ValueTrack
 from attn_math import core
 from scenes import style
 from scenes.base import SectionScene
-from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
-from scenes.widgets.weights import Readout, RowLayout, ScoreRow, WeightBars
+from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
 
 LOWER_TIME = 5.0
 SHIFT_TIME = 3.0
@@ -37,9 +35,7 @@ class NeverZero(SectionScene):
 
     def scores(self) -> np.ndarray:
         """The followed row with the winner's score at the knob, minus the shift c."""
-        s = self.story
-        row = core.row_with_score(s.S[s.follow], s.winner, self.x.get_value())
-        return row - self.c.get_value()
+        return self.story.dragged_scores(self.x.get_value()) - self.c.get_value()
 
     def weights(self) -> np.ndarray:
         # The textbook formula on the shifted scores: exp(s − c) / Σ exp(s − c).
@@ -58,18 +54,11 @@ class NeverZero(SectionScene):
         top = max(float(s.W[f].max()), float(low.max()))
         layout = RowLayout.make(header_lines=2, score_row=True)
         self.layout = layout
-        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.05 * top),
-                               number_kw=dict(sci="auto", sci_below=0.005, sci_decimals=1))
-        self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k",
-                            tag=f"/ √{s.d}", dragged=w)
-        name = self.bars.row_name(f"{s.labels[f]} →", t.query)
-        mark = self.bars.marker(w)
-        knob = LiveNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
-                          align="left")
-        self.slider = Slider(self.x, self.floor, self.s0 + 0.5,
-                             name=f"{s.labels[f]} → {s.labels[w]}", width=3.2, readout=knob,
-                             color=t.highlight)
-        self.slider.move_to(layout.header_left(0), aligned_edge=LEFT)
+        dragged = DraggedScoreRow.make(
+            s, self.x, self.scores, self.weights, layout, self.floor, self.s0 + 0.5, 1.05 * top,
+            number_kw=dict(sci="auto", sci_below=0.005, sci_decimals=1))
+        self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
+        name, mark = dragged.name, dragged.mark
         self.w_win = Readout(f"w[{s.labels[w]}] =", lambda: float(self.weights()[w]),
                              color=t.weight, decimals=2, sci="auto", sci_below=0.01,
                              sci_decimals=1, sample=s.w_floor_widest)  # laid out for its widest form

@@ -22,7 +22,8 @@ from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
-from scenes.widgets.weights import Readout, VectorReadout
+from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.weights import Readout
 
 PULL_TIME = 5.0
 #: With an inset, the drag stops this far below the slider's end, and finishes after it opens.
@@ -90,8 +91,10 @@ class InsideTheHull(SectionScene):
         self.slider.move_to([rl, rt - 0.35, 0], aligned_edge=LEFT)
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
                          size=style.LABEL_SIZE, color=t.weight, sample=0.999)
-        o_line = VectorReadout(f"o[{fl}] =", out, color=t.amber, size=style.LABEL_SIZE)
-        v_line = VectorReadout(f"v[{hl}] =", s.V[h], color=t.value, size=style.LABEL_SIZE)
+        o_line = VectorReadout(f"o[{fl}] =", out, t.amber, style.LABEL_SIZE,
+                               number_color=t.amber, name_color=t.fg, equals=False)
+        v_line = VectorReadout(f"v[{hl}] =", s.V[h], t.value, style.LABEL_SIZE,
+                               number_color=t.value, name_color=t.fg, equals=False)
         lines = [w_line, o_line, v_line]
         # Names right-aligned, so the "=" signs and the numbers line up.
         x_eq = rl + 0.1 + max(m.submobjects[0].width for m in lines)

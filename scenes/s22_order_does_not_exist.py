@@ -14,7 +14,8 @@ from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, Va
 from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.weights import RowLayout, VectorReadout, WeightBars
+from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.weights import RowLayout, WeightBars
 
 SHUFFLE_TIME = 2.6
 LIFT_UP, LIFT_DOWN = 0.25, 0.15   # arcs: tokens moving right pass above, left below
@@ -76,7 +77,9 @@ class OrderDoesNotExist(SectionScene):
         self.mark = self.bars.marker(f)
         self.formula = label(f"Σ w[{s.labels[f]}, j] · v[j]", style.LABEL_SIZE, t.fg)
         self.formula.move_to(layout.header_left(0), aligned_edge=LEFT)
-        self.readout = VectorReadout(f"o[{s.labels[f]}] =", lambda: self.out)
+        self.readout = VectorReadout(f"o[{s.labels[f]}] =", lambda: self.out, t.amber,
+                                     style.NUMBER_SIZE, number_color=t.amber, name_color=t.fg,
+                                     equals=False)
         self.readout.move_to(layout.header_right(0), aligned_edge=RIGHT)
         self.say("intro")
         self.play(FadeIn(self.bars), FadeIn(self.mark), FadeIn(self.formula),

@@ -19,6 +19,7 @@ from attn_math.fmt import bytes_in_unit, fmt
 
 from .. import style
 from .live_number import LiveNumber
+from .redrawn import Redrawn
 from .text import baseline, label
 
 Fn = Callable[[float], float]
@@ -237,7 +238,7 @@ class LogAxis(VGroup):
         return DashedVMobject(line, num_dashes=24, dashed_ratio=0.55) if dashed else line
 
 
-class LiveCurve(VMobject):
+class LiveCurve(Redrawn, VMobject):
     """The curve ``y = fn(x)`` drawn from the axis' left end up to ``x = tracker``.
 
     The curve traces itself behind a marker as the tracker slides. Points are rewritten in
@@ -271,10 +272,9 @@ class LiveCurve(VMobject):
         self.trace, self.volatile = trace, volatile
         self._drawn: tuple[float, float] | None = None
         self.seen = (tracker.get_value(), tracker.get_value())
-        self.sync()
-        self.add_updater(lambda m: m.sync())
+        self.redraw_every_frame()
 
-    def sync(self) -> LiveCurve:
+    def redraw(self) -> LiveCurve:
         a = self.axis
         x = self.tracker.get_value()
         if self.trace:
@@ -292,7 +292,7 @@ class LiveCurve(VMobject):
         return self
 
 
-class AxisMarker(VGroup):
+class AxisMarker(Redrawn, VGroup):
     """A dot riding the curve ``fn`` at ``x = tracker``, with guides to both axes.
 
     Parameters
@@ -325,15 +325,14 @@ class AxisMarker(VGroup):
             parts = [self.v_guide, self.h_guide, dot]
         super().__init__(*parts)
         self.dot = dot
-        self.add_updater(lambda m: m.sync())
-        self.sync()
+        self.redraw_every_frame()
 
     def point(self) -> np.ndarray:
         x = self.tracker.get_value()
         y = float(np.clip(self.fn(x), self.axis.y_lo, self.axis.y_hi))
         return self.axis.c2p(x, y)
 
-    def sync(self) -> AxisMarker:
+    def redraw(self) -> AxisMarker:
         """Move the dot and guides to the tracker's current value."""
         p = self.point()
         self.dot.move_to(p)
