@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, ValueTracker, VGroup
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
@@ -60,7 +60,7 @@ class OneDenominator(SectionScene):
         self.w_win.next_to(self.total, LEFT, buff=0.7)
         self.say("drag")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, wname, mark)),
-                  FadeIn(self.slider), FadeIn(self.w_win), run_time=1.0)
+                  FadeIn(self.slider), FadeIn(self.w_win), run_time=timing.BEAT)
 
     def drag(self):
         self.play(self.x.animate.set_value(self.hi), run_time=DRAG_TIME)
@@ -69,7 +69,7 @@ class OneDenominator(SectionScene):
 
     def sum_holds(self):
         self.say("sum")
-        self.play(FadeIn(self.total), run_time=0.5)
+        self.play(FadeIn(self.total), run_time=timing.QUICK)
         self.play(self.x.animate.set_value(self.hi), run_time=1.5 * DRAG_TIME)
         self.play(self.x.animate.set_value(self.s0), run_time=DRAG_TIME)
         self.settle()
@@ -82,8 +82,8 @@ class OneDenominator(SectionScene):
         check.move_to(self.layout.header_left(0), aligned_edge=LEFT)
         self.say("invariant")
         self.slider.knob.clear_updaters()
-        self.play(FadeOut(self.slider), FadeIn(check), run_time=0.8)
+        self.play(FadeOut(self.slider), FadeIn(check), run_time=timing.ENTER)
         box = SurroundingRectangle(check, color=t.weight, buff=0.1, corner_radius=0.06,
                                    stroke_width=2)
-        self.play(Create(box), run_time=0.6)
+        self.play(Create(box), run_time=timing.FADE)
         self.settle(1.5)

@@ -12,7 +12,7 @@ import numpy as np
 from manim import LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, ValueTracker, VGroup, linear
 
 from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
@@ -65,7 +65,7 @@ class NeverZero(SectionScene):
         self.w_win.place_right(layout.header_right(0))
         self.say("lower")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, mark)),
-                  FadeIn(self.slider), FadeIn(self.w_win), run_time=1.0)
+                  FadeIn(self.slider), FadeIn(self.w_win), run_time=timing.BEAT)
 
     def lower(self):
         self.play(self.x.animate.set_value(self.floor), run_time=LOWER_TIME, rate_func=linear)
@@ -81,8 +81,8 @@ class NeverZero(SectionScene):
         record.arrange(RIGHT, buff=0.6)
         record.move_to(self.layout.header_right(1), aligned_edge=RIGHT)
         self.say("mask")
-        self.play(FadeIn(record[0]), run_time=0.5)
-        self.play(FadeIn(record[1]), run_time=0.5)
+        self.play(FadeIn(record[0]), run_time=timing.QUICK)
+        self.play(FadeIn(record[1]), run_time=timing.QUICK)
         self.settle()
 
     def shift_by_max(self):
@@ -99,7 +99,7 @@ class NeverZero(SectionScene):
         self.add(self.row.gutter)
         self.say("stable")
         self.play(FadeOut(self.slider), FadeIn(formula), FadeIn(shift),
-                  ReplacementTransform(self.row.gutter, gutter), run_time=0.8)
+                  ReplacementTransform(self.row.gutter, gutter), run_time=timing.ENTER)
         self.play(self.c.animate.set_value(top), run_time=SHIFT_TIME)
         self.settle()
         self.say("same")

@@ -14,7 +14,7 @@ from manim import DOWN, LEFT, UP, FadeIn, Indicate, VGroup
 
 from attn_math import core
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.bars_simple import titled_row_bars
 from scenes.widgets.live_number import LiveNumber
@@ -117,11 +117,11 @@ class Saturation(SectionScene):
 
     def the_row(self):
         self.say("row")
-        self.play(FadeIn(self.bars_title), FadeIn(self.bars), run_time=0.8)
-        self.play(FadeIn(self.axis), FadeIn(self.readouts), run_time=0.8)
+        self.play(FadeIn(self.bars_title), FadeIn(self.bars), run_time=timing.ENTER)
+        self.play(FadeIn(self.axis), FadeIn(self.readouts), run_time=timing.ENTER)
         self.add(self.curve, self.grad_curve)
         self.play(FadeIn(self.marker), FadeIn(self.grad_marker), FadeIn(self.grad_tag),
-                  run_time=0.4)
+                  run_time=timing.FLASH)
         self.settle()
 
     def eighth_power(self):
@@ -132,16 +132,16 @@ class Saturation(SectionScene):
         power.next_to(ratio_row, DOWN, buff=0.18).align_to(self.readouts.numbers[3], LEFT)
         self.say("power")
         self.play(FadeIn(power, shift=0.1 * UP), Indicate(ratio_row, color=t.amber),
-                  run_time=1.0)
+                  run_time=timing.BEAT)
         self.settle()
 
     def climb(self):
         lo = self.story.fig(15, "width_lo").value
         hi = self.story.fig(15, "width_hi").value
         self.say("climb")
-        self.play(self.d.animate.set_value(lo), run_time=3.0)
+        self.play(self.d.animate.set_value(lo), run_time=timing.LONG_MOVE)
         self.wait(1.0)
-        self.play(self.d.animate.set_value(hi), run_time=2.0)
+        self.play(self.d.animate.set_value(hi), run_time=timing.MOVE)
         self.settle(1.0)
 
     def gradient_dies(self):
@@ -150,7 +150,7 @@ class Saturation(SectionScene):
         self.say("gradient")
         self.play(Indicate(grad_row, color=t.amber), Indicate(self.grad_tag, color=t.amber),
                   run_time=1.2)
-        self.play(self.d.animate.set_value(self.widths[-1]), run_time=2.0)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=timing.MOVE)
         self.wait(0.5)
         self.play(self.d.animate.set_value(self.story.fig(15, "width_hi").value), run_time=1.5)
         self.settle(1.5)

@@ -19,7 +19,7 @@ from manim import (
 
 from attn_math import core
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.bars_simple import titled_row_bars
 from scenes.widgets.live_number import LiveNumber
@@ -164,14 +164,14 @@ class TheDivisor(SectionScene):
         self.sqrt_curve = LiveCurve(self.axis, lambda x: core.top_weight_scaled(self.z, x),
                                     self.d, self.theme.weight, stroke=5, trace=True)
         self.add(self.sqrt_curve)
-        self.play(Indicate(self.readouts.row(2), color=self.theme.amber), run_time=1.0)
+        self.play(Indicate(self.readouts.row(2), color=self.theme.amber), run_time=timing.BEAT)
         self.settle()
 
     def slide_flat(self):
         t = self.theme
         self.say("flat")
-        self.play(self.d.animate.set_value(self.widths[-1]), run_time=2.0)
-        self.play(self.d.animate.set_value(self.widths[0]), run_time=3.0)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=timing.MOVE)
+        self.play(self.d.animate.set_value(self.widths[0]), run_time=timing.LONG_MOVE)
         tag = label("÷ √d", style.SMALL_SIZE, t.weight)
         # Above the flat line, unless the no-divisor curve and its name crowd it there
         # (a row that is already sharp at d = 1): then just below the line.
@@ -183,7 +183,7 @@ class TheDivisor(SectionScene):
             below.align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
             if self.clear_of_curves(below, buff=0.02):
                 tag = below
-        self.play(FadeIn(tag), Indicate(self.readouts.row(3), color=t.amber), run_time=1.0)
+        self.play(FadeIn(tag), Indicate(self.readouts.row(3), color=t.amber), run_time=timing.BEAT)
         self.sqrt_tag = tag
         self.settle()
 
@@ -191,9 +191,9 @@ class TheDivisor(SectionScene):
         t = self.theme
         self.say("over_d")
         # At d = 1 both divisors are 1, so the switch changes nothing until the width grows.
-        self.switch_formula(FORMULA_LINEAR, LINEAR, run_time=1.0)
+        self.switch_formula(FORMULA_LINEAR, LINEAR, run_time=timing.BEAT)
         self.play(Create(self.uniform_line), FadeIn(self.uniform_tag),
-                  FadeIn(self.bars_uniform), run_time=0.8)
+                  FadeIn(self.bars_uniform), run_time=timing.ENTER)
         self.lin_curve = LiveCurve(self.axis, lambda x: core.top_weight_over_d(self.z, x),
                                    self.d, t.fg, stroke=4, trace=True)
         self.add(self.lin_curve)
@@ -206,7 +206,7 @@ class TheDivisor(SectionScene):
                    self.sqrt_tag.get_bottom()[1]) - end[1]
         side = UP if room > 2.2 * tag.height else DOWN
         tag.next_to(end, side, buff=0.1).align_to(end, RIGHT).shift(0.1 * LEFT)
-        self.play(FadeIn(tag), run_time=0.5)
+        self.play(FadeIn(tag), run_time=timing.QUICK)
         self.settle()
 
     def the_divisor(self):
@@ -214,9 +214,9 @@ class TheDivisor(SectionScene):
         self.say("divisor")
         self.switch_formula(FORMULA_SQRT, SQRT, run_time=1.5)
         self.play(FadeOut(self.bars_uniform), self.d.animate.set_value(self.d_real),
-                  run_time=2.0)
+                  run_time=timing.MOVE)
         card = VGroup(label(self.ui("toy"), style.SMALL_SIZE, t.fg),
                       label(self.ui("real"), style.SMALL_SIZE, t.fg)).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         card.next_to(self.readouts, DOWN, buff=0.25).align_to(self.title, LEFT)
-        self.play(FadeIn(card, shift=0.1 * UP), run_time=0.8)
+        self.play(FadeIn(card, shift=0.1 * UP), run_time=timing.ENTER)
         self.settle(1.5)

@@ -15,7 +15,7 @@ from manim import (
 )
 
 from attn_math.fmt import fmt
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
@@ -73,8 +73,8 @@ class InsideTheHull(SectionScene):
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
         self.side_panel(out)
         self.say("convex")
-        self.play(FadeIn(self.plane), FadeIn(self.values), run_time=1.0)
-        self.play(GrowFromCenter(self.out_dot), FadeIn(self.panel), run_time=0.8)
+        self.play(FadeIn(self.plane), FadeIn(self.values), run_time=timing.BEAT)
+        self.play(GrowFromCenter(self.out_dot), FadeIn(self.panel), run_time=timing.ENTER)
         self.settle()
 
     def side_panel(self, out):
@@ -161,7 +161,7 @@ class InsideTheHull(SectionScene):
         name = label(s.labels[h], style.SMALL_SIZE, t.value)
         name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=0.15)
         inset.content.add(name)
-        self.play(Create(inset.source), run_time=0.4)
+        self.play(Create(inset.source), run_time=timing.FLASH)
         self.play(FadeIn(inset.leaders), FadeIn(inset.frame), FadeIn(inset.scale_label),
-                  FadeIn(inset.content), run_time=0.8)
+                  FadeIn(inset.content), run_time=timing.ENTER)
         self.inset = inset

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, ValueTracker, linear
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.readouts import VectorReadout
@@ -83,7 +83,7 @@ class OrderDoesNotExist(SectionScene):
         self.readout.move_to(layout.header_right(0), aligned_edge=RIGHT)
         self.say("intro")
         self.play(FadeIn(self.bars), FadeIn(self.mark), FadeIn(self.formula),
-                  FadeIn(self.readout), run_time=1.0)
+                  FadeIn(self.readout), run_time=timing.BEAT)
         self.settle()
 
     def shuffle(self, p: list[int], w: np.ndarray, out: np.ndarray):
@@ -97,8 +97,8 @@ class OrderDoesNotExist(SectionScene):
         self.out = out
         flash = SurroundingRectangle(self.readout, color=self.theme.amber, buff=0.1,
                                      corner_radius=0.06, stroke_width=2.5)
-        self.play(Create(flash), run_time=0.5)
-        self.play(FadeOut(flash), run_time=0.4)
+        self.play(Create(flash), run_time=timing.QUICK)
+        self.play(FadeOut(flash), run_time=timing.FLASH)
 
     def shuffles(self):
         perms = self.story.permutations

@@ -17,7 +17,7 @@ from manim import (
 from attn_math import cost
 from attn_math.fmt import fmt_bytes, fmt_int
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis, ReadoutPanel
@@ -104,9 +104,9 @@ class TheBill(SectionScene):
         block.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
         self.formula = block
         self.say("pairs")
-        self.play(FadeIn(rows[0], shift=0.1 * DOWN), run_time=0.6)
-        self.play(FadeIn(rows[1], shift=0.1 * DOWN), run_time=0.6)
-        self.play(FadeIn(total, shift=0.1 * DOWN), run_time=0.6)
+        self.play(FadeIn(rows[0], shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(rows[1], shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(total, shift=0.1 * DOWN), run_time=timing.FADE)
         self.settle()
 
     def memory(self):
@@ -118,9 +118,9 @@ class TheBill(SectionScene):
             mem.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
         self.mem = mem
         self.say("memory")
-        self.play(FadeIn(mem), FadeIn(self.axis), run_time=0.8)
+        self.play(FadeIn(mem), FadeIn(self.axis), run_time=timing.ENTER)
         self.play(Create(self.token_curve), Create(self.matrix_curve), run_time=1.6)
-        self.play(FadeIn(self.matrix_tag), FadeIn(self.token_tag), run_time=0.5)
+        self.play(FadeIn(self.matrix_tag), FadeIn(self.token_tag), run_time=timing.QUICK)
         self.settle()
 
     def slide_context(self):
@@ -143,8 +143,8 @@ class TheBill(SectionScene):
         self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
                             * RIGHT)
         self.say("slide")
-        self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=0.6)
-        self.play(self.n.animate.set_value(self.context), run_time=3.0)
+        self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=timing.FADE)
+        self.play(self.n.animate.set_value(self.context), run_time=timing.LONG_MOVE)
         self.settle()
 
     def gpt2_context(self):
@@ -158,8 +158,8 @@ class TheBill(SectionScene):
             model.shift((rr - model.get_right()[0]) * RIGHT)
         self.model = model
         self.say("gpt2")
-        self.play(Indicate(self.readouts.row(1), color=t.amber), run_time=1.0)
-        self.play(FadeIn(model, shift=0.1 * UP), run_time=0.6)
+        self.play(Indicate(self.readouts.row(1), color=t.amber), run_time=timing.BEAT)
+        self.play(FadeIn(model, shift=0.1 * UP), run_time=timing.FADE)
         self.settle()
 
     def long_context(self):
@@ -173,7 +173,7 @@ class TheBill(SectionScene):
         gap.shift(0.22 * LEFT)
         ratio = label(s.fig(23, "bill_ratio").text, style.LABEL_SIZE, t.amber)
         ratio.next_to(gap, LEFT, buff=0.2)
-        self.play(Create(gap), FadeIn(ratio), run_time=0.8)
+        self.play(Create(gap), FadeIn(ratio), run_time=timing.ENTER)
         self.settle(1.0)
 
     def flash(self):
@@ -186,5 +186,5 @@ class TheBill(SectionScene):
         if note.width > rr - rl:
             note.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
         self.say("flash")
-        self.play(FadeIn(note, shift=0.1 * UP), run_time=0.8)
+        self.play(FadeIn(note, shift=0.1 * UP), run_time=timing.ENTER)
         self.settle(1.5)

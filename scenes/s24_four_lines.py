@@ -14,7 +14,7 @@ from manim import (
     linear,
 )
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.code_panel import CodePanel
 from scenes.widgets.score_grid import ScoreGrid
@@ -65,7 +65,7 @@ class FourLines(SectionScene):
         self.numbers = (self.wgrid.add_numbers(self.kept) if self.wgrid.numbers_fit()
                         else VGroup())
         self.columns()
-        self.play(FadeIn(self.code), FadeIn(self.grid), run_time=0.8)
+        self.play(FadeIn(self.code), FadeIn(self.grid), run_time=timing.ENTER)
 
     def columns(self):
         """Row sums (line 3) and outputs (line 4), one entry per row right of the grid."""
@@ -97,7 +97,7 @@ class FourLines(SectionScene):
         self.play(self.code.light(0))
         self.say("scores")
         n = self.story.n
-        self.play(LaggedStart(*[self.grid.fill_row(i, run_time=0.8) for i in range(n)],
+        self.play(LaggedStart(*[self.grid.fill_row(i, run_time=timing.ENTER) for i in range(n)],
                               lag_ratio=0.35, run_time=STEP_TIME))
         self.settle()
 
@@ -136,7 +136,7 @@ class FourLines(SectionScene):
             anims.append(FadeIn(self.sums[i]))
             rows.append(AnimationGroup(*anims))
         fade_inf = [FadeOut(self.inf)] if len(self.inf) else []
-        self.play(FadeIn(self.sum_head), *fade_inf, run_time=0.4)
+        self.play(FadeIn(self.sum_head), *fade_inf, run_time=timing.FLASH)
         self.play(LaggedStart(*rows, lag_ratio=0.3, run_time=STEP_TIME))
         self.settle()
 
@@ -148,11 +148,11 @@ class FourLines(SectionScene):
         self.say("mix")
         row = ValueTracker(0.0)
         hl = g.row_highlight(row, color=self.theme.amber)
-        self.play(FadeIn(hl), FadeIn(self.out_head), run_time=0.4)
+        self.play(FadeIn(hl), FadeIn(self.out_head), run_time=timing.FLASH)
         self.play(row.animate(rate_func=linear).set_value(s.n - 1),
                   LaggedStart(*[FadeIn(o) for o in self.outs], lag_ratio=1.0),
                   run_time=STEP_TIME * 1.1)
-        self.play(FadeOut(hl), run_time=0.4)
+        self.play(FadeOut(hl), run_time=timing.FLASH)
         self.settle()
 
     def whole(self):
