@@ -21,7 +21,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.score_columns import ScoreColumns, ScoreGrid
+from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
 from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
@@ -174,7 +174,7 @@ class LongKeyTrap(SectionScene):
         s, t = self.story, self.theme
         end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
         vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
-        self.grid = ScoreGrid(s.labels, self.matrix, self.left_box, vmax)
+        self.grid = ScoreSquares(s.labels, self.matrix, self.left_box, vmax)
         frame = self.grid.column_frame(s.long_key, t.key)
         plane_parts = VGroup(self.plane, self.q, self.k_win, self.k_long, self.shade)
         self.say("every_row")

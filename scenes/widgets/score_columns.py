@@ -4,7 +4,7 @@
   the sign colour on each bar, the live number above a positive bar or below a negative one,
   the key's label at the foot. The vertical scale is fixed (``lo``..``hi``) so that heights
   can be compared across rows and across time.
-- :class:`ScoreGrid`: the whole score matrix as squares whose *area* is the score's size and
+- :class:`ScoreSquares`: the whole score matrix as squares whose *area* is the score's size and
   whose colour is its sign, with each row's largest score outlined (live): who wins each row.
 """
 
@@ -231,8 +231,12 @@ class ScoreColumns(Redrawn, VGroup):
                 num.move_to(np.array([x, min(y, y0) - 0.1 - num.height / 2, 0]))
 
 
-class ScoreGrid(Redrawn, VGroup):
+class ScoreSquares(Redrawn, VGroup):
     """The score matrix as an n x n grid of squares, live from ``get_matrix()``.
+
+    Not :class:`scenes.widgets.score_grid.ScoreGrid` (the score matrix written out in numbers):
+    this map draws each score as an area, to show at a glance which key leads each row while
+    section 7 stretches one key.
 
     A square's *area* is proportional to ``|score| / vmax`` (so small scores stay
     visible next to large ones), its colour is the sign. Each row's largest score is
