@@ -14,7 +14,6 @@ from manim import (
     LEFT, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
 )
 
-from attn_math.fmt import fmt
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
@@ -114,15 +113,13 @@ class InsideTheHull(SectionScene):
         a magnified inset opens on the corner, and the drag finishes inside the inset.
         """
         s, t = self.story, self.theme
-        h = s.hull_token
         hi = s.fig(21, "hull_score").value
-        corner = self.values.is_vertex(s.V[h])
         gap = float(s.fig(21, "hull_gap").value)
         self.trace = TracedPath(self.out_dot.get_center, stroke_color=t.amber,
                                 stroke_width=2.5, stroke_opacity=0.7)
         self.add(self.trace)
         self.bring_to_front(self.out_dot)
-        self.say("pull" if corner else "pull_inner")
+        self.say("pull")
         tiny = gap * self.plane.unit < VISIBLE_GAP
         first = max(self.x.get_value(), hi - LAST_PULL) if tiny else hi
         self.play(self.x.animate(rate_func=rate_functions.ease_in_out_sine).set_value(first),
@@ -135,12 +132,7 @@ class InsideTheHull(SectionScene):
 
     def halt(self):
         """Short of the corner, with the weight that never reaches 1."""
-        s = self.story
-        if s.fig(21, "w_hull_pulled").text == fmt(1.0, 3):
-            beat = "halt_rounded"       # the weight itself prints as 1.000
-        else:
-            beat = "halt" if s.hull_gap_visible else "halt_same"
-        self.say(beat)
+        self.say("halt")
         self.settle()
 
     def show_inset(self, gap: float):
