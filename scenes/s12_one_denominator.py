@@ -14,12 +14,13 @@ from scenes import style
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import label
+from scenes.widgets.text import label, screen_labels
 from scenes.widgets.weights import Readout, RowLayout, ScoreRow, WeightBars
 
 DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below
 DRAG_TIME = 2.2
+AXIS_PAD = 1.02   # headroom of the bar axis over the tallest bar it frames
 
 
 class OneDenominator(SectionScene):
@@ -52,21 +53,26 @@ class OneDenominator(SectionScene):
         top = float(core.softmax(core.row_with_score(s.S[f], w, self.hi)).max())
         layout = RowLayout.make(header_lines=1, score_row=True)
         self.layout = layout
-        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.02 * top))
+        names = screen_labels(s.labels)
+        # The axis fits the drag's peak while the drag runs, then the end state (framed).
+        axis = self.axis_top = ValueTracker(AXIS_PAD * top)
+        self.bars = WeightBars(names, self.weights, layout,
+                               value_range=lambda: (0.0, axis.get_value()))
         self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k",
                             tag=f"/ √{s.d}", dragged=w)
-        name = self.bars.row_name(f"{s.labels[f]} →", t.query)
+        name = self.bars.row_name(f"{names[f]} →", t.query)
         wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
         mark = self.bars.marker(w)
         knob_value = LiveNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
                           align="left")
-        self.slider = Slider(self.x, self.lo, self.hi, name=f"{s.labels[f]} → {s.labels[w]}",
-                             width=3.2, readout=knob_value, color=t.highlight)
+        self.slider = Slider(self.x, self.lo, self.hi, name=f"{names[f]} → {names[w]}", width=3.2,
+                             readout=knob_value, color=t.highlight)
         self.slider.move_to(layout.header_left(0), aligned_edge=LEFT)
         self.total = Readout("Σ w =", lambda: float(self.weights().sum()), decimals=3,
                              sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
-        self.w_win = Readout(f"w[{s.labels[w]}] =", lambda: float(self.weights()[w]), sample=0.99)
+        self.w_win = Readout(f"w[{names[w]}] =", lambda: float(self.weights()[w]),
+                             sample=0.99)
         self.w_win.next_to(self.total, LEFT, buff=0.7)
         self.say("drag")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, wname, mark)),
@@ -92,7 +98,9 @@ class OneDenominator(SectionScene):
         check.move_to(self.layout.header_left(0), aligned_edge=LEFT)
         self.say("invariant")
         self.slider.knob.clear_updaters()
-        self.play(FadeOut(self.slider), FadeIn(check), run_time=0.8)
+        end_top = AXIS_PAD * float(self.weights().max())
+        self.play(FadeOut(self.slider), FadeIn(check), self.axis_top.animate.set_value(end_top),
+                  run_time=0.8)
         box = SurroundingRectangle(check, color=t.weight, buff=0.1, corner_radius=0.06,
                                    stroke_width=2)
         self.play(Create(box), run_time=0.6)

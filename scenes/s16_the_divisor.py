@@ -25,7 +25,7 @@ from scenes.base import SectionScene
 from scenes.widgets.bars_simple import RowBars
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LiveCurve, LogAxis, ReadoutPanel
-from scenes.widgets.text import label
+from scenes.widgets.text import label, screen_labels
 
 SQRT, LINEAR = 0.5, 1.0   # the divisor's exponent: divide by √d, or by d
 Y_TOP = 1.12              # as in section 15: room above 1 to name the no-divisor curve
@@ -100,7 +100,7 @@ class TheDivisor(SectionScene):
         self.formula = label(self.ui("none"), style.SMALL_SIZE, t.muted)
         self.formula.next_to(title, DOWN, buff=0.12, aligned_edge=LEFT)
         bars_top = self.formula.get_bottom()[1] - 0.25
-        self.bars = RowBars(s.labels, self.weights(), (rl, rr, bars_top - 1.6, bars_top))
+        self.bars = RowBars(screen_labels(s.labels), self.weights(), (rl, rr, bars_top - 1.6, bars_top))
         self.bars.follow(lambda: self.weights())
         self.bars_uniform = self.bars.level_line(self.uniform, t.amber, stroke=2.5)
         self.title = title

@@ -6,7 +6,7 @@ import numpy as np
 from manim import RIGHT, RoundedRectangle, VGroup
 
 from .. import style
-from .text import baseline, label
+from .text import baseline, label, screen_label
 
 
 class TokenStrip(VGroup):
@@ -24,7 +24,7 @@ class TokenStrip(VGroup):
         t = style.theme()
         width = width or (style.safe_right() - style.safe_left())
         self.labels = list(labels)
-        texts = [label(s, size, color or t.fg) for s in labels]
+        texts = [label(screen_label(s), size, color or t.fg) for s in labels]
         # A common chip width keeps columns aligned with grids drawn below the strip.
         cell = max(max(tx.width for tx in texts) + 0.3, chip_height * 1.2, min_cell)
         total = len(texts) * cell + (len(texts) - 1) * buff
