@@ -109,4 +109,13 @@ class SectionScene(Scene):
 
     def tear_down(self) -> None:
         self._close_subcaption()
+        self._fade_out()
         super().tear_down()
+
+    def _fade_out(self) -> None:
+        """The transition between sections (layout, issue 12): every clip ends with the same
+        short fade to the background, and opens by fading its title in. Only in a movie: a
+        still (or a test's last frame) shows the end state, not the empty background."""
+        output = getattr(self.renderer.file_writer, "output_spec", None)
+        if output is not None and output.is_video and self.mobjects:
+            self.play(*[FadeOut(m) for m in self.mobjects], run_time=style.TRANSITION)

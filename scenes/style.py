@@ -199,3 +199,4 @@ def box_center(box) -> np.ndarray:
 BEAT = 1.0        # a short pause between actions
 READ = 2.5        # time to read a caption of average length
 MOVE = 2.0        # a typical slider move
+TRANSITION = 0.5  # every clip ends with a fade of this length (scenes.base), the same each time

@@ -138,3 +138,25 @@ def paragraph(s: str, max_width: float, size: float = style.CAPTION_SIZE,
     if group.width > max_width:
         group.scale_to_fit_width(max_width)
     return group
+
+
+def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,
+                size: float = style.LABEL_SIZE, sub_size: float = style.SMALL_SIZE) -> VGroup:
+    """A list of ``(line, subline)`` pairs, each wrapped to ``width``, with a dot before it.
+
+    Returns a VGroup of items; each item is ``VGroup(dot, VGroup(line, subline))`` with
+    every wrapped line aligned left (the s25 bug list and the closing card use it).
+    """
+    from manim import LEFT, Dot
+
+    out = []
+    for main, sub in items:
+        first = paragraph(main, width, size, color)
+        second = paragraph(sub, width, sub_size, sub_color)
+        text = VGroup(first, second).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
+        for part in (first, second):
+            for line in part:
+                line.align_to(text, LEFT)
+        dot = Dot(radius=0.06, color=dot_color).next_to(first[0], LEFT, buff=0.18)
+        out.append(VGroup(dot, text))
+    return VGroup(*out).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
