@@ -95,7 +95,9 @@ def _common_options(f):
                      metavar="[" + "|".join(QUALITIES) + "]",
                      help="preview 480p15, medium 720p30, high 1080p30, production 1080p60, 4k 2160p60."),
         click.option("--sections", "sections_spec", default=None, metavar="LIST",
-                     help="Numbers, ranges and slugs, e.g. 1-4,9,attention-map (default: all)."),
+                     help="Numbers, ranges and slugs, e.g. 1-4,9,attention-map (default: all, with the "
+                          "opening and closing cards; name them in a subset: opening, closing "
+                          "or cards)."),
         click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
                      help="Language of captions and titles."),
         click.option("--theme", type=click.Choice(THEMES), default="dark", show_default=True),
@@ -138,7 +140,7 @@ def _console():
 def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
            allow_missing=False, head_args=(None, None, None, None)) -> int:
     registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections)
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(*head_args)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None

@@ -152,4 +152,13 @@ class SectionScene(Scene):
         if not self.beat_cursor.finished():
             raise RuntimeError(f"section {self.SECTION} ended before its plan "
                                f"({self.beat_cursor.beats[self.beat_cursor.pos].slot!r} unsaid)")
+        self._fade_out()
         super().tear_down()
+
+    def _fade_out(self) -> None:
+        """The transition between sections (layout, issue 12): every clip ends with the same
+        short fade to the background, and opens by fading its title in. Only in a movie: a
+        still (or a test's last frame) shows the end state, not the empty background."""
+        output = getattr(self.renderer.file_writer, "output_spec", None)
+        if output is not None and output.is_video and self.mobjects:
+            self.play(*[FadeOut(m) for m in self.mobjects], run_time=style.TRANSITION)

@@ -7,6 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config gcc python3-dev fonts-noto-cjk)
+# layout (issue 12): emoji tokens draw as outline glyphs from Symbola (manim's SVG path
+# cannot draw the colour bitmap emoji font; labels ask for text presentation, U+FE0E).
+APT_PACKAGES+=(fonts-symbola)
 PY=${PYTHON:-python3}
 
 say() { printf '\033[1m[bootstrap]\033[0m %s\n' "$*" >&2; }
@@ -35,7 +38,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   say "installing apt packages: ${missing[*]}"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  case " ${missing[*]} " in *" fonts-noto-cjk "*) fonts_changed=1 ;; esac
+  case " ${missing[*]} " in *" fonts-noto-cjk "*|*" fonts-symbola "*) fonts_changed=1 ;; esac
 fi
 
 # ---- the virtual environment and the project
