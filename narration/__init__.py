@@ -7,7 +7,8 @@ Modules, one concern each:
 - :mod:`narration.loudness`: −16 LUFS, true peak under −1 dBTP, short fades;
 - :mod:`narration.synth`: synthesis cached by text, voice and settings;
 - :mod:`narration.pacing`: the scene hook (lines on the timeline, waiting for the voice);
-- :mod:`narration.track`: the audio stream of clips and of the stitched explainer.
+- the audio track itself is mixed by manim (``Scene.add_sound``) and joined by the
+  pipeline's stitch (``pipeline/media.py``), stream copy like the video.
 
 Turned on by ``ATTN_NARRATION=1`` (``render.py render --narration``); lines are cached in
 ``ATTN_VOICE_CACHE``.

@@ -103,3 +103,18 @@ class Narrator:
             path.parent.mkdir(parents=True, exist_ok=True)
             _write_wav(path, np.zeros(int(round(PAD_SECONDS * 48_000))))
         return path
+
+
+def narration_key(lang: str, section: int) -> str:
+    """What a narrated section's render depends on besides its captions and code: the
+    voice (engine and voice versions), the synthesis settings, the pause, and the section's
+    spoken variants. Part of the pipeline's section cache key."""
+    import json
+
+    from .synth import SETTINGS
+    from .voices import voice
+
+    return json.dumps({"voice": voice(lang).identity, "settings": SETTINGS, "pause": PAUSE,
+                       "pad": PAD_SECONDS,
+                       "variants": spoken_rules.variants(lang).get(f"s{section:02d}", {})},
+                      sort_keys=True, ensure_ascii=False)

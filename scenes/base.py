@@ -25,6 +25,7 @@ from manim import DOWN, FadeIn, FadeOut, Scene
 from attn_math import Story, load_story
 
 from . import captions, style
+from narration import pacing as narration  # narration (issue 14): ATTN_NARRATION=1
 from .registry import by_number
 from .widgets.chrome import CaptionBar, SectionTitle
 
@@ -54,6 +55,8 @@ class SectionScene(Scene):
         self._caption = None          # the CaptionBar on screen
         self._sub = None              # (text, start time) of the open subcaption
         self._read_until = 0.0        # scene time by which the caption has been read
+        # narration (issue 14): lays each beat's line and makes the scene wait for the voice
+        self.narrator = narration.Narrator(self.lang, self.SECTION) if narration.enabled() else None
 
     # ------------------------------------------------------------ chrome
 
@@ -80,6 +83,8 @@ class SectionScene(Scene):
         while the caption is up, and :meth:`settle` waits out any reading time left.
         """
         text = self.caption_text(beat, **extra)
+        if self.narrator:  # narration: the previous line is spoken to its end first
+            self.narrator.before_beat(self)
         self._close_subcaption()
         if self.caption_mode != "none":
             self._sub = (text, self.time)
@@ -91,6 +96,9 @@ class SectionScene(Scene):
                 self.play(FadeOut(self._caption), FadeIn(bar), run_time=0.4)
             self._caption = bar
         self._read_until = self.time + captions.reading_time(text, self.lang)
+        if self.narrator:  # narration: the beat holds until its line (+ a pause) is spoken
+            context = {**self.story.caption_context(self.SECTION), **extra}
+            self._read_until = max(self._read_until, self.narrator.speak(self, beat, text, context))
         return text
 
     def settle(self, minimum: float = 0.5) -> None:
@@ -108,5 +116,7 @@ class SectionScene(Scene):
         self._sub = None
 
     def tear_down(self) -> None:
+        if self.narrator:  # narration: the last line ends, the track lasts as long as the video
+            self.narrator.finish(self)
         self._close_subcaption()
         super().tear_down()
