@@ -5,20 +5,19 @@ reads such text badly or not at all (Open JTalk drops ``−`` and ``√``; festi
 ``W_Q`` as one word). :func:`spoken` rewrites a caption for the ear, by rules that hold for
 every sentence the tool accepts:
 
-================  ==============================  ==========================
-written            English                          Japanese
-================  ==============================  ==========================
-``W_Q``            ``W Q``                          ``ダブリューキュー``
-``√d``             ``root d``                       ``ルート ディー``
-``−0.32``          ``minus zero point three two``   ``マイナス 0.32``
-``1.72 × 2``       ``1.72 times 2``                 ``1.72 かける 2``
-``a = b``          ``a equals b``                   ``a イコール b``
-``1/√d``           ``1 over root d``                ``ルート ディー 分の 1``
-``q(it)``          ``q of it``                      ``キュー（イット）``
-``the₁``           ``the 1``                        ``ザ 1``
-``cat`` (a token)  ``cat``                          ``キャット`` (English read
-                                                    in katakana, else spelled)
-================  ==============================  ==========================
+=================  ==================================  ======================
+written            English                             Japanese
+=================  ==================================  ======================
+``W_Q``            ``W Q``                             ``ダブリューキュー``
+``√d``             ``root d``                          ``ルートディー``
+``−0.32``          ``minus zero point three two``      ``マイナス 0.32``
+``1.72 × 2``       ``one point seven two times 2``     ``1.72 かける 2``
+``d = 256``        ``d equals 256``                    ``ディー イコール 256``
+``1/√d``           ``1 over root d``                   ``ルートディー分の 1``
+``q(it)``          ``q of it``                         ``キュー（イット）``
+``the₁``           ``the 1``                           ``ザ1``
+``cat`` (a token)  ``cat``                             ``キャット``
+=================  ==================================  ======================
 
 Japanese narration reads the English words of a sentence (its tokens) in katakana through
 ``e2k`` (English-to-katakana, public domain, ships its model in the wheel); letters standing
@@ -101,7 +100,7 @@ def spoken(text: str, lang: str) -> str:
     else:
         s = _MINUS.sub("マイナス ", s)
         s = _RATIO.sub(r"\2 分の \1", s)
-        s = _ROOT.sub(r"ルート \1", s)
+        s = _ROOT.sub(r"ルート\1", s)
         s = _CALL.sub(r"\1（\2）", s)
         s = _LATIN.sub(lambda m: _latin_ja(m.group(0)), s)
         # a name read in katakana runs on into its particle ("イット を" would pause)
