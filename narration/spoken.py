@@ -68,6 +68,8 @@ _RATIO = re.compile(r"(?<![\w/])([\w.]+)\s*/\s*(√?\s*[\w.]+)")
 _SUBSCRIPT_NAME = re.compile(r"\b([A-Za-z])_([A-Za-z0-9]+)\b")   # W_Q, x_0
 _CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
 _DECIMAL = re.compile(r"\b(\d+)\.(\d+)\b")
+_MODEL_NUMBER = re.compile(r"\b([A-Z]{2,})-(\d)\b")           # GPT-2: a model's name
+_DIGITS_EN_JA = ["ゼロ", "ワン", "ツー", "スリー", "フォー", "ファイブ", "シックス", "セブン", "エイト", "ナイン"]
 _LATIN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 
 
@@ -87,9 +89,11 @@ def spoken(text: str, lang: str) -> str:
         One line of text for the speech engine.
     """
     s = " ".join(text.split())  # one line: line breaks are for the eye
-    s = s.translate(_SUBSCRIPTS)
+    if lang == "en":  # (Japanese: after the names are read, so the₁ stays ザ1, not letters)
+        s = s.translate(_SUBSCRIPTS)
     s = re.sub(r"([^\W\d_])(\d)", r"\1 \2", s) if lang == "en" else s
-    s = _SUBSCRIPT_NAME.sub(r"\1 \2" if lang == "en" else r"\1\2", s)
+    # W_Q -> "W Q"; in Japanese a one- or two-letter subscript joins its name (ダブリューキュー)
+    s = _SUBSCRIPT_NAME.sub(r"\1 \2" if lang == "en" else _join_short_subscript, s)
     if lang == "en":
         s = _CALL.sub(r"\1 of \2", s)
         s = _MINUS.sub("minus ", s)
@@ -102,7 +106,8 @@ def spoken(text: str, lang: str) -> str:
         s = _RATIO.sub(r"\2 分の \1", s)
         s = _ROOT.sub(r"ルート\1", s)
         s = _CALL.sub(r"\1（\2）", s)
-        s = _LATIN.sub(lambda m: _latin_ja(m.group(0)), s)
+        s = _MODEL_NUMBER.sub(lambda m: m.group(1) + _DIGITS_EN_JA[int(m.group(2))], s)
+        s = _LATIN.sub(_latin_ja, s).translate(_SUBSCRIPTS)
         # a name read in katakana runs on into its particle ("イット を" would pause)
         s = re.sub(r"(?<=[\u30a0-\u30ff])\s+(?=[\u3040-\u309f\u4e00-\u9fff])", "", s)
     for symbol, word in _WORDS[lang].items():
@@ -115,10 +120,16 @@ def _decimal_en(m: re.Match) -> str:
     return f"{whole} point " + " ".join(_DIGIT_WORDS[int(c)] for c in m.group(2))
 
 
-def _latin_ja(word: str) -> str:
-    """A run of Latin letters inside Japanese: letter names for symbols and capitals,
-    katakana for English words."""
-    if len(word) == 1 or word.isupper():
+def _join_short_subscript(m: re.Match) -> str:
+    return m.group(1) + m.group(2) if len(m.group(2)) <= 2 else f"{m.group(1)} {m.group(2)}"
+
+
+def _latin_ja(m: re.Match) -> str:
+    """A run of Latin letters inside Japanese: letter names for symbols, capitals and
+    letters before a number (``fp16``), katakana for English words."""
+    word = m.group(0)
+    before_digit = m.end() < len(m.string) and m.string[m.end()] in "0123456789"
+    if len(word) == 1 or word.isupper() or before_digit:
         return "".join(LETTERS_JA[c] for c in word.lower())
     return _WORDS_JA.get(word.lower()) or katakana(word.lower())
 

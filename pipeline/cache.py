@@ -114,7 +114,8 @@ class Hasher:
     def always_digest(self) -> str:
         """What every section may read without importing it: all of attn_math/ (the story and
         its figures; also reached through imports), data files under scenes/, and assets/
-        except the captions (hashed per section) and the head (hashed on its own)."""
+        except the captions (hashed per section), the spoken variants (per narrated section:
+        narration.pacing.narration_key) and the head (hashed on its own)."""
         if self._shared is None:
             root = self.root
             h = hashlib.sha256()
@@ -122,6 +123,7 @@ class Hasher:
                 for p in _tree_files(root / top):
                     rel = p.relative_to(root)
                     if (top == "scenes" and p.suffix == ".py") or rel.parts[:2] == ("assets", "captions") \
+                            or rel.parts[:2] == ("assets", "spoken") \
                             or rel == Path("assets", "head.toml"):
                         continue
                     h.update(f"{rel}\0{self.digest(p)}\n".encode())

@@ -46,7 +46,9 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
     ("1/√d", "1 over root d", "ルートディー分の 1"),
     ("q(it)", "q of it", "キュー（イット）"),
     ("the₁", "the 1", "ザ1"),
-    ("GPT-2", "GPT-2", "ジーピーティー2"),
+    ("GPT-2", "GPT-2", "ジーピーティーツー"),
+    ("d_model 768", "d model 768", "ディー モデル 768"),
+    ("fp16", "fp 16", "エフピー16"),
 ])
 def test_spoken_symbols(written, en, ja):
     assert spoken(written, "en") == en
