@@ -15,6 +15,7 @@ Turned on by ``ATTN_NARRATION=1`` (``render.py render --narration``); lines are 
 """
 
 from .pacing import Narrator, enabled, speech_seconds, spoken_line
-from .voices import MissingVoice, credit, voice
+from .voices import MissingVoice, closing_credit, credit, voice
 
-__all__ = ["Narrator", "enabled", "speech_seconds", "spoken_line", "MissingVoice", "credit", "voice"]
+__all__ = ["Narrator", "enabled", "speech_seconds", "spoken_line", "MissingVoice", "credit",
+           "closing_credit", "voice"]

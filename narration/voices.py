@@ -43,9 +43,9 @@ CREDITS = {
     "ja": {"ja": "音声合成：Open JTalk、HTS 音声「Mei」© 2009-2013 名古屋工業大学（CC BY 3.0）",
            "en": "Voice: Open JTalk with the HTS voice “Mei” © 2009-2013 Nagoya Institute of "
                  "Technology (CC BY 3.0)"},
-    "en": {"ja": "音声合成：festival、HTS 音声 cmu_us_slt_arctic（カーネギーメロン大学）",
-           "en": "Voice: festival with the HTS voice cmu_us_slt_arctic (Carnegie Mellon "
-                 "University)"},
+    "en": {"ja": "音声合成：festival、HTS 音声 cmu_us_slt_arctic © 2003 カーネギーメロン大学",
+           "en": "Voice: festival with the HTS voice cmu_us_slt_arctic © 2003 Carnegie Mellon "
+                 "University"},
 }
 
 
@@ -150,3 +150,12 @@ def credit(voice_lang: str, caption_lang: str) -> str:
     for attribution).
     """
     return CREDITS[voice_lang][caption_lang]
+
+
+def closing_credit(lang: str) -> str | None:
+    """The voice credit for the closing card of a video in ``lang``: the credit line when
+    this render is narrated (``ATTN_NARRATION=1``), else None (a silent video credits no
+    voice). For the closing card (layout): ``narration.closing_credit(self.lang)``."""
+    if os.environ.get("ATTN_NARRATION", "") in ("", "0"):
+        return None
+    return credit(lang, lang)

@@ -293,3 +293,14 @@ def test_narrated_beats_hold_at_least_as_long_as_their_line(narrated):
         assert (cue.end - cue.start).total_seconds() >= seconds, (beat, cue.end - cue.start, seconds)
         checked += 1
     assert checked >= 2
+
+
+def test_closing_credit_names_mei_and_its_licence_only_when_narrated(monkeypatch):
+    from narration import closing_credit
+
+    monkeypatch.delenv("ATTN_NARRATION", raising=False)
+    assert closing_credit("ja") is None
+    monkeypatch.setenv("ATTN_NARRATION", "1")
+    ja, en = closing_credit("ja"), closing_credit("en")
+    assert "Mei" in ja and "名古屋工業大学" in ja and "CC BY 3.0" in ja
+    assert "Carnegie Mellon" in en
