@@ -35,12 +35,16 @@ def enabled() -> bool:
     return os.environ.get("ATTN_NARRATION", "") not in ("", "0")
 
 
-def spoken_line(lang: str, section: int, beat: str, text: str, context: dict | None) -> str:
+def spoken_line(lang: str, section: int, beat: str, text: str, context) -> str:
     """What the voice says for a beat: its spoken variant if it has one, else the
-    caption text through the spoken-form rules."""
+    caption text through the spoken-form rules.
+
+    ``context`` is the caption placeholders' values (a dict, or a function returning it:
+    it is only needed when the beat has a variant).
+    """
     template = spoken_rules.variant(lang, section, beat)
     if template is not None and context is not None:
-        text = template.format_map(context)
+        text = template.format_map(context() if callable(context) else context)
     return spoken_rules.spoken(text, lang)
 
 
@@ -79,10 +83,11 @@ class Narrator:
         if left > 1e-6:
             scene.wait(left)
 
-    def speak(self, scene, beat: str, text: str, context: dict | None = None) -> float:
-        """Lay the line of ``beat`` at the current scene time; returns the time until
-        which the beat must hold."""
-        line = self.synth.line(spoken_line(self.lang, self.section, beat, text, context), self.lang)
+    def speak(self, scene, beat: str, text: str) -> float:
+        """Lay the line of ``beat`` (its caption ``text``, or a spoken variant of the beat)
+        at the current scene time; returns the time until which the beat must hold."""
+        line = self.synth.line(spoken_line(self.lang, self.section, beat, text,
+                                           lambda: _caption_context(scene)), self.lang)
         scene.add_sound(str(line.path))
         self.lines.append((scene.time, line))
         self.voice_until = scene.time + line.seconds + PAUSE
@@ -103,6 +108,14 @@ class Narrator:
             path.parent.mkdir(parents=True, exist_ok=True)
             _write_wav(path, np.zeros(int(round(PAD_SECONDS * 48_000))))
         return path
+
+
+def _caption_context(scene) -> dict:
+    """The scene's caption placeholders (for a spoken variant)."""
+    try:
+        return scene.story.caption_context(scene.SECTION, scene.lang)
+    except TypeError:  # a story whose captions do not depend on the language
+        return scene.story.caption_context(scene.SECTION)
 
 
 def narration_key(lang: str, section: int) -> str:

@@ -97,8 +97,7 @@ class SectionScene(Scene):
             self._caption = bar
         self._read_until = self.time + captions.reading_time(text, self.lang)
         if self.narrator:  # narration: the beat holds until its line (+ a pause) is spoken
-            context = {**self.story.caption_context(self.SECTION), **extra}
-            self._read_until = max(self._read_until, self.narrator.speak(self, beat, text, context))
+            self._read_until = max(self._read_until, self.narrator.speak(self, beat, text))
         return text
 
     def settle(self, minimum: float = 0.5) -> None:
