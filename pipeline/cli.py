@@ -137,16 +137,43 @@ def _console():
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def narration_option(f):
+    """``--narration``: an offline voice reads every beat (issue 14); for ``render`` and
+    ``slides``. Pair it with :func:`check_narration` before anything renders."""
+    return click.option("--narration", is_flag=True,
+                        help="An offline voice reads every caption beat in --lang; the "
+                             "animation waits for it (AAC 48 kHz audio in clips and video).")(f)
+
+
+def check_narration(lang: str) -> None:
+    """Bad input (exit 2, one line naming the package to install) if ``lang``'s voice is
+    missing; nothing is ever downloaded."""
+    from narration.voices import MissingVoice, voice
+
+    try:
+        voice(lang)
+    except MissingVoice as e:
+        raise BadInput(str(e)) from None
+
+
+def voice_cache_for(paths: Paths) -> Path:
+    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else ``OUT/.cache/voice``."""
+    return Path(os.environ.get("ATTN_VOICE_CACHE") or paths.cache / "voice")
+
+
 def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
-           allow_missing=False, head_args=(None, None, None, None)) -> int:
+           allow_missing=False, head_args=(None, None, None, None), narration=False) -> int:
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(*head_args)
+    if narration:
+        check_narration(lang)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     n_tokens = custom.n if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
-                   n_tokens=n_tokens)
+                   n_tokens=n_tokens, narration=narration,
+                   voice_cache=voice_cache_for(paths) if narration else None)
     build = Build(registry, sections, opts, paths, kind=kind, jobs=jobs, force=force,
                   allow_missing=allow_missing)
     return build.run(_console())
@@ -157,12 +184,13 @@ def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jo
 @_head_options
 @click.option("--allow-missing", is_flag=True,
               help="Stitch the video even if some sections failed (they are left out).")
+@narration_option
 def render(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, allow_missing):
+           sentence, follow, allow_missing, narration):
     """Render the sections, join them into OUT/explainer.mp4 with chapters and a merged .srt,
     and write each section as OUT/clips/NN-slug.mp4 (+ .srt)."""
     return _start("clip", quality, sections_spec, lang, theme, captions, out_dir, jobs, force, allow_missing,
-                  (head_file, spec_file, sentence, follow))
+                  (head_file, spec_file, sentence, follow), narration=narration)
 
 
 @cli.command()

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmd=${1:-video}; shift || true
-bash scripts/bootstrap.sh
+voices=()  # narration (issue 14): the offline voices for the tests and for --narration
+case " $cmd $* " in *" test "*|*" --narration "*) voices=(--voices) ;; esac
+bash scripts/bootstrap.sh "${voices[@]}"
 case "$cmd" in
   video) exec .venv/bin/python render.py render "$@" ;;
   stills) exec .venv/bin/python render.py stills "$@" ;;
