@@ -87,7 +87,7 @@ def render_html(deck: Deck) -> str:
   <script src="{r}/dist/reveal.js"></script>
   <script src="{r}/dist/plugin/notes.js"></script>
   <script>
-    Reveal.initialize({{ hash: true, width: {SLIDE_W}, height: {SLIDE_H}, margin: 0.02,
+    Reveal.initialize({{ hash: true, transition: "fade", width: {SLIDE_W}, height: {SLIDE_H}, margin: 0.02,
                          plugins: [RevealNotes] }});
   </script>
 </body>
