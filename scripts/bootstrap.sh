@@ -7,6 +7,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config gcc python3-dev fonts-noto-cjk)
+
+# ---- slides (issue 13): `--slides` adds npm (to fetch the pinned reveal.js for
+# `render.py slides`), `--test` adds that and the real clients the slide tests drive:
+# LibreOffice (pptx -> pdf), Chromium + chromium-driver (plays the reveal deck), poppler.
+WITH_SLIDES=0
+WITH_TEST=0
+for arg in "$@"; do
+  case "$arg" in
+    --slides) WITH_SLIDES=1 ;;
+    --test) WITH_TEST=1; WITH_SLIDES=1 ;;
+    *) echo "usage: bash scripts/bootstrap.sh [--slides] [--test]" >&2; exit 2 ;;
+  esac
+done
+if [ "$WITH_TEST" = 1 ]; then
+  APT_PACKAGES+=(libreoffice-impress-nogui chromium chromium-driver poppler-utils)
+fi
 PY=${PYTHON:-python3}
 
 say() { printf '\033[1m[bootstrap]\033[0m %s\n' "$*" >&2; }
@@ -27,6 +43,8 @@ if command -v dpkg-query >/dev/null 2>&1; then
   # Debian's python3 lacks venv/ensurepip unless python3-venv is installed.
   if ! "$PY" -c "import ensurepip, venv" >/dev/null 2>&1; then missing+=(python3-venv); fi
   if ! command -v "$PY" >/dev/null 2>&1; then missing+=(python3); fi
+  # npm may come with another nodejs build: only ask Debian for it when there is none.
+  if [ "$WITH_SLIDES" = 1 ] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 else
   say "not a Debian system: make sure cairo, pango, pkg-config and a CJK font are installed"
 fi
@@ -59,4 +77,9 @@ if [ "$fonts_changed" = 1 ]; then
 fi
 if command -v fc-list >/dev/null 2>&1 && ! fc-list : family | grep -i "Noto Sans CJK JP" >/dev/null; then
   say "warning: font 'Noto Sans CJK JP' not found; Japanese text would draw as boxes"
+fi
+
+# ---- slides: the pinned reveal.js, unpacked once into vendor/ (see slides/reveal.py)
+if [ "$WITH_SLIDES" = 1 ]; then
+  .venv/bin/python -m slides.reveal >/dev/null
 fi
