@@ -21,7 +21,7 @@ from .style import CJK_FAMILY, COLOURS
 MEDIA_DIR = "media"
 #: reveal's logical slide size: the clip is 16:9 under a title line.
 SLIDE_W, SLIDE_H = 1280, 720
-VIDEO_MAX_H = 600   # px of the 720 above: leaves room for the title
+VIDEO_H = 600       # px of the 720 above: leaves room for the title
 
 
 def media_name(s: SectionSlide, suffix: str) -> str:
@@ -36,10 +36,12 @@ def media_name(s: SectionSlide, suffix: str) -> str:
 def _section(s: SectionSlide, narrated: bool) -> str:
     muted = "" if narrated else " muted"
     notes = escape(s.notes).replace("\n", "<br>\n")
-    return f"""      <section data-section="{s.number}" data-stem="{escape(s.stem)}">
-        <h3>{s.number}&ensp;{escape(s.title)}</h3>
-        <video data-autoplay{muted} controls playsinline preload="auto"
-               poster="{media_name(s, '.png')}" src="{media_name(s, '.mp4')}"></video>
+    return f"""      <section class="clip" data-section="{s.number}" data-stem="{escape(s.stem)}">
+        <div class="clip-box">
+          <h3><span class="num">{s.number:02d}</span>{escape(s.title)}</h3>
+          <video data-autoplay{muted} controls playsinline preload="auto"
+                 poster="{media_name(s, '.png')}" src="{media_name(s, '.mp4')}"></video>
+        </div>
         <aside class="notes">{notes}</aside>
       </section>"""
 
@@ -66,9 +68,11 @@ def render_html(deck: Deck) -> str:
       --r-heading-font: "Source Sans Pro", "{CJK_FAMILY}", sans-serif;
       --r-heading-text-transform: none;
     }}
-    .reveal h3 {{ text-align: left; margin: 0 0 12px 0; font-size: 36px; }}
-    .reveal video {{ display: block; margin: 0 auto; max-height: {VIDEO_MAX_H}px; width: auto;
-                     max-width: 100%; aspect-ratio: 16 / 9; }}
+    .reveal .clip-box {{ display: inline-block; width: {VIDEO_H * 16 // 9}px; max-width: 100%;
+                         text-align: left; }}
+    .reveal .clip-box h3 {{ margin: 0 0 12px 0; font-size: 36px; }}
+    .reveal .clip-box .num {{ color: #{muted}; font-weight: normal; margin-right: 0.6em; }}
+    .reveal .clip-box video {{ display: block; width: 100%; height: auto; aspect-ratio: 16 / 9; }}
     .reveal .sentence {{ font-size: 40px; }}
     .reveal .language {{ color: #{muted}; font-size: 28px; }}
   </style>

@@ -15,7 +15,7 @@ PAGE_FORMAT = "A4"
 MARGIN_MM = 15
 TITLE_PT, FOOT_PT = 20, 9
 BODY_PTS = (12, 11, 10, 9, 8)   # the script's type size: the largest that fits the page
-IMAGE_H_MM = (105, 60)          # the still (16:9): as tall as fits, between these
+IMAGE_H_MM = (125, 60)          # the still (16:9): as tall as fits, between these
 LINE_FACTOR = 0.52              # line height in mm per point of type
 FOOTER_MM = 8
 FAMILY = "handout"
@@ -66,7 +66,7 @@ class HandoutWriter:
         pdf = self.pdf
         pdf.add_page()
         pdf.set_font(FAMILY, "B", TITLE_PT)
-        pdf.multi_cell(0, TITLE_PT * LINE_FACTOR, f"{s.number}  {s.title}", new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, TITLE_PT * LINE_FACTOR, f"{s.number:02d}   {s.title}", new_x="LMARGIN", new_y="NEXT")
         pdf.ln(3)
         lines = s.notes.splitlines()
         room = pdf.h - MARGIN_MM - FOOTER_MM - pdf.get_y() - 5

@@ -93,7 +93,7 @@ class PptxWriter:
         return slide
 
     def _text(self, slide, text: str, top_in: float, height_in: float, size_pt: int,
-              colour: str, bold: bool = False, centred: bool = True):
+              colour: str, bold: bool = False, centred: bool = True, lead: str = ""):
         from pptx.dml.color import RGBColor
         from pptx.enum.text import PP_ALIGN
         from pptx.util import Inches, Pt
@@ -104,6 +104,11 @@ class PptxWriter:
         tf.word_wrap = True
         para = tf.paragraphs[0]
         para.alignment = PP_ALIGN.CENTER if centred else PP_ALIGN.LEFT
+        if lead:  # the section number, muted, as the clip's own title card shows it
+            num = para.add_run()
+            num.text = lead
+            num.font.size = Pt(size_pt)
+            num.font.color.rgb = RGBColor.from_string(self.muted)
         run = para.add_run()
         run.text = text
         run.font.size = Pt(size_pt)
@@ -123,12 +128,13 @@ class PptxWriter:
         from pptx.util import Inches
 
         slide = self._new_slide()
-        self._text(slide, f"{s.number}  {s.title}", TITLE_TOP_IN, TITLE_H_IN, SECTION_TITLE_PT,
-                   self.fg, bold=True, centred=False)
-        h = MOVIE_H_IN
-        w = h * 16 / 9
-        movie = slide.shapes.add_movie(str(s.clip), Inches((SLIDE_W_IN - w) / 2), Inches(MOVIE_TOP_IN),
-                                       Inches(w), Inches(h), poster_frame_image=str(s.poster),
+        w = MOVIE_H_IN * 16 / 9
+        left = (SLIDE_W_IN - w) / 2
+        box = self._text(slide, s.title, TITLE_TOP_IN, TITLE_H_IN, SECTION_TITLE_PT,
+                         self.fg, bold=True, centred=False, lead=f"{s.number:02d}   ")
+        box.left, box.width = Inches(left), Inches(w)   # aligned with the movie below
+        movie = slide.shapes.add_movie(str(s.clip), Inches(left), Inches(MOVIE_TOP_IN),
+                                       Inches(w), Inches(MOVIE_H_IN), poster_frame_image=str(s.poster),
                                        mime_type="video/mp4")
         movie.name = s.stem
         sld = slide._element
