@@ -20,6 +20,9 @@ for arg in "$@"; do
     *) echo "usage: bash scripts/bootstrap.sh [--slides] [--test]" >&2; exit 2 ;;
   esac
 done
+if [ "$WITH_SLIDES" = 1 ]; then
+  APT_PACKAGES+=(fonts-dejavu-core)   # the handout's fallback for symbols Noto CJK lacks (ᵀ)
+fi
 if [ "$WITH_TEST" = 1 ]; then
   APT_PACKAGES+=(libreoffice-impress-nogui chromium chromium-driver poppler-utils)
 fi

@@ -128,7 +128,7 @@ class SlideBuild:
                 dest = self.folder / OUTPUTS[fmt]
                 old = prev.get(fmt) or {}
                 if (not self.clips.force and old.get("key") == key and dest.is_file()
-                        and dest.stat().st_size == old.get("size")):
+                        and dest.stat().st_size == old.get("size") and self._beside_ok(fmt, deck)):
                     self.written[fmt] = "unchanged"
                     entries[fmt] = old
                     continue
@@ -188,6 +188,14 @@ class SlideBuild:
             finally:
                 unlink(tmp)
         self.timings[fmt] = time.perf_counter() - t
+
+    def _beside_ok(self, fmt: str, deck: Deck) -> bool:
+        """The files the html page loads are all there (the other formats are one file)."""
+        if fmt != "html":
+            return True
+        need = [self.folder / html_deck.media_name(s, suf) for s in deck.sections for suf in (".mp4", ".png")]
+        need += [self.folder / reveal.DIRNAME / f for f in reveal.FILES]
+        return all(p.is_file() for p in need)
 
     def _drop_stale_media(self, deck: Deck) -> None:
         keep = {html_deck.media_name(s, suf).split("/", 1)[1] for s in deck.sections for suf in (".mp4", ".png")}

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .deck import Deck
-from .style import CJK_FONT_BOLD_FILES, CJK_FONT_FILES, CJK_FONT_INDEX, find_font
+from .style import (CJK_FONT_BOLD_FILES, CJK_FONT_FILES, CJK_FONT_INDEX, FALLBACK_FONT_BOLD_FILES,
+                    FALLBACK_FONT_FILES, find_font)
 
 PAGE_FORMAT = "A4"
 MARGIN_MM = 15
@@ -19,6 +20,7 @@ IMAGE_H_MM = (125, 60)          # the still (16:9): as tall as fits, between the
 LINE_FACTOR = 0.52              # line height in mm per point of type
 FOOTER_MM = 8
 FAMILY = "handout"
+FALLBACK = "handout-symbols"
 
 
 class HandoutWriter:
@@ -38,6 +40,11 @@ class HandoutWriter:
         self.pdf.set_auto_page_break(True, margin=MARGIN_MM)
         self.pdf.add_font(FAMILY, "", str(regular), collection_font_number=CJK_FONT_INDEX)
         self.pdf.add_font(FAMILY, "B", str(bold), collection_font_number=CJK_FONT_INDEX)
+        fallback = find_font(FALLBACK_FONT_FILES)
+        if fallback is not None:  # glyphs the CJK font lacks are taken from here
+            self.pdf.add_font(FALLBACK, "", str(fallback))
+            self.pdf.add_font(FALLBACK, "B", str(find_font(FALLBACK_FONT_BOLD_FILES) or fallback))
+            self.pdf.set_fallback_fonts([FALLBACK])
         self.pdf.set_title(deck.title)
         self.pdf.set_lang(deck.lang)
 

@@ -304,6 +304,14 @@ def test_second_run_rewrites_nothing(project, deck):
     assert stat_outputs(deck) == before
 
 
+def test_a_deleted_clip_beside_the_page_is_put_back(project, deck):
+    clip = sorted((deck / "media").glob("*.mp4"))[1]
+    clip.unlink()
+    p = run(project, "--quality", "tiny", "--lang", "en", "--out", str(project / "out"))
+    assert "index.html written" in p.stderr and p.stderr.count("unchanged") == 2
+    assert clip.is_file()
+
+
 @pytest.mark.parametrize("args, says", [
     (["--format", "pptx,docx"], "--format"),
     (["--sections", "9"], "9"),
