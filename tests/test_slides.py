@@ -360,3 +360,29 @@ def test_caption_change_updates_notes_and_rewrites_the_deck(tmp_path):
     assert pptx.stat().st_mtime_ns != first
     notes = Presentation(str(pptx)).slides[2].notes_slide.notes_text_frame.text
     assert notes == "beta\nsecond, revised"
+
+
+def test_interrupted_run_keeps_the_previous_deck_and_resumes(project, deck):
+    """Ctrl-C while a section renders: the deck on disk stays as it was; the next run resumes."""
+    import signal
+
+    before = stat_outputs(deck)
+    store = project / "out" / ".cache" / "store" / "01-alpha"
+    metas_before = set(store.glob("*.json"))
+    env = {**os.environ, "ATTN_REGISTRY": f"{PKG}.registry",
+           "PYTHONPATH": os.pathsep.join([str(project), str(ROOT)])}
+    args = ["--quality", "tiny", "--lang", "en", "--theme", "light", "--out", str(project / "out")]
+    proc = subprocess.Popen([sys.executable, str(ROOT / "render.py"), "slides", *args, "--jobs", "1"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while set(store.glob("*.json")) == metas_before and proc.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)   # section 1 is rendered, section 2 is rendering
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert stat_outputs(deck) == before
+    assert [p for p in deck.rglob("*") if ".tmp" in p.name] == []
+    p = run(project, *args)
+    assert "3 cached" not in p.stderr and p.stderr.count("written") == 3
+    assert "1 cached" in p.stderr or "2 cached" in p.stderr
