@@ -132,7 +132,11 @@ class SlideBuild:
                     self.written[fmt] = "unchanged"
                     entries[fmt] = old
                     continue
-                self._write(fmt, deck, dest)
+                try:
+                    self._write(fmt, deck, dest)
+                except Exception as e:  # noqa: BLE001 - reported, exit code 1; other formats go on
+                    self.written[fmt] = f"NOT written ({type(e).__name__}: {e}); the previous one is kept"
+                    continue
                 self.written[fmt] = "written"
                 entries[fmt] = {"key": key, "size": dest.stat().st_size}
             self.timings["deck"] = time.perf_counter() - t1
@@ -142,7 +146,7 @@ class SlideBuild:
             console.print(f"{self.folder / OUTPUTS[fmt]} {self.written[fmt]}")
         n = len(deck.sections)
         console.print(f"slides: {n} section{'s' * (n != 1)}, {self.timings['total']:.1f}s")
-        return 0
+        return 0 if all(w in ("written", "unchanged") for w in self.written.values()) else 1
 
     # -- the deck -----------------------------------------------------------------------
 
