@@ -126,7 +126,7 @@ class ClipStore:
                 continue
             tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
             try:
-                self.fs.get_file(self.path(key, suffix), str(tmp))
+                self._get_file(self.path(key, suffix), tmp)
                 if tmp.stat().st_size != info["size"] or _sha256(tmp) != info["sha256"]:
                     raise StoreError(f"{key}.{suffix} in {self.url} does not match its digest")
                 os.replace(tmp, dest)
@@ -136,6 +136,17 @@ class ClipStore:
                 with contextlib.suppress(FileNotFoundError):
                     tmp.unlink()
         return meta
+
+    def _get_file(self, remote: str, local: Path) -> None:
+        if self.is_local:  # a hard link costs no space; the store never changes a file in place
+            try:
+                os.link(remote, local)
+                return
+            except FileNotFoundError:
+                raise
+            except OSError:
+                pass  # another file system, or links not allowed: copy
+        self.fs.get_file(remote, str(local))
 
     # -- writing --------------------------------------------------------------------
 

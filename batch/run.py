@@ -1,0 +1,254 @@
+"""The batch: every (variant, section) a Dask task, every variant stitched as ``render`` would.
+
+1. Plan (before any cluster starts): read and validate the variants file, choose the sections,
+   compute each (variant, section)'s cache key with the pipeline's :class:`Build` (the same key
+   ``render`` caches by), and list the store once: keys already there are not submitted.
+2. Render: one task per missing key (variants that share a key share the task), on the cluster
+   of :func:`batch.cluster.connect`; earlier variants first, so variants finish one by one.
+3. Stitch: as soon as all sections of a variant are in the store, the client copies them into
+   ``OUT/<name>/.cache/store`` (render's own cache layout) and runs the pipeline's build there,
+   which finds every section cached and does what ``render`` does: ``clips/``, the stream-copied
+   ``explainer.mp4`` with chapters, the merged ``explainer.srt``, ``manifest.json``, each written
+   under a temporary name and renamed. ``render.py render`` with the same options into the same
+   folder finds everything cached.
+
+Exit codes: 0 every variant written, 1 some variant failed (the others are written), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from batch.store import ClipStore
+from batch.tasks import ClipTask, Failed, render_clip
+from batch.variants import Variant, VariantError, load_variants
+
+#: Dask retries of a task that raised (a render process that died, a store hiccup, a worker
+#: with other code). A scene that raises is not retried (:class:`batch.tasks.Failed`); a task
+#: whose worker dies is re-run elsewhere by the scheduler (``distributed.scheduler.allowed-failures``).
+RETRIES = 2
+
+
+@dataclass
+class VariantRun:
+    """One variant's state during the batch."""
+
+    variant: Variant
+    index: int
+    build: object                     # the pipeline's Build for OUT/<name>
+    keys: dict = field(default_factory=dict)      # section stem -> cache key
+    sections: dict = field(default_factory=dict)  # section stem -> section
+    failures: list = field(default_factory=list)  # (stem, error, log)
+    done: bool = False
+    seconds: float = 0.0
+
+
+def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache: str | None,
+              out: Path, quality: str, sections_spec: str | None, force: bool, console) -> int:
+    """Run a batch (the ``batch`` command); returns the exit code."""
+    from render import BadInput, check_out_dir, load_registry, locked, parse_sections
+
+    try:
+        variants = load_variants(variants_file)
+    except VariantError as e:
+        raise BadInput(str(e)) from None
+    registry = load_registry()
+    sections = parse_sections(sections_spec, registry.sections)
+    out_paths = check_out_dir(out)
+    store = _open_store(cache or out_paths.cache / "store")
+    t0 = time.perf_counter()
+    with locked(out_paths):  # one batch per output folder
+        runs = [_plan_variant(v, i, registry, sections, quality, out_paths.out) for i, v in enumerate(variants)]
+        tasks = _tasks(runs, registry, quality, store, force)
+        have = set() if force else store.keys()
+        todo = {k: t for k, t in tasks.items() if k not in have}
+        console.print(f"{len(variants)} variants x {len(sections)} sections: {len(tasks)} clips, "
+                      f"{len(tasks) - len(todo)} in the store {store.url}, {len(todo)} to render")
+        from render import _on_sigterm
+
+        old = signal.signal(signal.SIGTERM, _on_sigterm)
+        try:
+            counts = _render_and_stitch(runs, todo, scheduler, workers, store, console)
+        finally:
+            signal.signal(signal.SIGTERM, old)
+    return _summary(runs, counts, time.perf_counter() - t0, console)
+
+
+def _open_store(url) -> ClipStore:
+    from render import BadInput
+
+    try:
+        return ClipStore(url)
+    except ImportError as e:  # e.g. s3:// without s3fs
+        raise BadInput(f"--cache {url}: {e}") from None
+    except (ValueError, OSError) as e:
+        raise BadInput(f"--cache {url}: {' '.join(str(e).split())}") from None
+
+
+def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str, out: Path) -> VariantRun:
+    """The variant's build in OUT/<name> and the cache key of each of its sections."""
+    from render import Build, Options, check_out_dir, head_file_for
+
+    paths = check_out_dir(out / v.name)
+    head = head_file_for(v.head, paths) if v.head is not None else None
+    opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
+                   n_tokens=v.head.n if v.head is not None else None)
+    build = _stitch_only()(registry, sections, opts, paths, kind="clip", jobs=1, force=True)
+    run = VariantRun(v, index, build)
+    for job in build.plan():  # with force: a job for every section whose scene exists
+        run.keys[job.section.stem] = job.hash
+        run.sections[job.section.stem] = job.section
+    build.outcomes.clear()
+    build.force = False
+    return run
+
+
+def _tasks(runs: list[VariantRun], registry, quality: str, store: ClipStore, force: bool) -> dict[str, ClipTask]:
+    """One task per distinct key, in variant order."""
+    tasks: dict[str, ClipTask] = {}
+    for run in runs:
+        opts = run.build.opts
+        head_toml = opts.head.read_text(encoding="utf-8") if opts.head is not None else None
+        for stem, key in run.keys.items():
+            tasks.setdefault(key, ClipTask(key=key, registry=registry.module, section=run.sections[stem].number,
+                                           lang=opts.lang, theme=opts.theme, captions=opts.captions,
+                                           quality=quality, head_toml=head_toml, store=store, force=force))
+    return tasks
+
+
+def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], scheduler, workers, store, console) -> dict:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    counts = {"rendered": 0, "failed": 0, "stored": 0}
+    results: dict[str, object] = {}  # key -> metadata or Failed
+    t0 = time.perf_counter()
+
+    def finish_ready() -> None:
+        for run in runs:
+            if run.done or any(k in todo and k not in results for k in run.keys.values()):
+                continue
+            run.done = True
+            run.seconds = time.perf_counter() - t0
+            for stem, key in run.keys.items():
+                r = results.get(key)
+                if isinstance(r, Failed):
+                    run.failures.append((stem, r.error, r.log))
+            if not run.failures:
+                _stitch(run, store)
+            _report(run, console)
+
+    total = len({k for r in runs for k in r.keys.values()})
+    counts["stored"] = total - len(todo)
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[stats]}"), TimeElapsedColumn(), console=console)
+
+    def stats() -> str:
+        return (f"[green]{counts['rendered']} rendered[/] · [cyan]{counts['stored']} from the store[/] · "
+                f"[red]{counts['failed']} failed[/]")
+
+    finish_ready()  # variants whose clips are all in the store already
+    if not todo:
+        return counts
+    from batch.cluster import connect, has_dashboard
+    from distributed import as_completed
+
+    with connect(scheduler, workers) as client:
+        n_workers = len(client.scheduler_info(n_workers=-1).get("workers", {})) if scheduler else workers
+        console.print(f"cluster: {client.scheduler.address} ({n_workers} workers)"
+                      + (f", dashboard {client.dashboard_link}" if has_dashboard() else ""))
+        first = {}
+        for run in runs:
+            for key in run.keys.values():
+                first.setdefault(key, run.index)
+        futures = {}
+        for key, task in todo.items():
+            futures[client.submit(render_clip, task, key=task.dask_key, pure=False, retries=RETRIES,
+                                  priority=-first[key])] = key
+        with progress:
+            bar = progress.add_task("clips", total=total, completed=counts["stored"], stats=stats())
+            for future in as_completed(list(futures), loop=client.loop):
+                key = futures[future]
+                if future.status == "error":
+                    exc = future.exception()
+                    lines = f"{type(exc).__name__}: {exc}".strip().splitlines()
+                    results[key] = Failed(key, "", lines[0] if lines else type(exc).__name__, "\n".join(lines[1:]))
+                else:
+                    results[key] = future.result()
+                future.release()
+                counts["failed" if isinstance(results[key], Failed) else "rendered"] += 1
+                progress.update(bar, advance=1, stats=stats())
+                finish_ready()
+    return counts
+
+
+def _stitch_only():
+    """The pipeline's Build, for a variant whose clips are all in its cache already: its run
+    publishes the clips, stitches and writes the manifest; rendering there would be a bug."""
+    from render import Build
+
+    class StitchOnly(Build):
+        def _render(self, todo, console):  # noqa: ARG002
+            stems = ", ".join(j.section.stem for j in todo)
+            raise RuntimeError(f"{stems}: cache key changed during the batch (project files edited?)")
+
+    return StitchOnly
+
+
+def _stitch(run: VariantRun, store: ClipStore) -> None:
+    """Copy the variant's clips from the store into its cache, then build it (no rendering)."""
+    from render import atomic_write
+
+    build = run.build
+    for stem, key in run.keys.items():
+        entry = build.paths.store / stem
+        try:
+            meta = store.get(key, entry)
+        except Exception as e:  # noqa: BLE001 - reported with the variant
+            run.failures.append((stem, f"{type(e).__name__}: {e}", ""))
+            continue
+        meta = {k: v for k, v in meta.items() if k != "files"}
+        atomic_write(entry / f"{key}.json", json.dumps(meta, indent=1))
+    if run.failures:
+        return
+    from rich.console import Console
+
+    quiet = Console(file=io.StringIO())
+    try:
+        rc = build.run(quiet)
+    except Exception as e:  # noqa: BLE001 - reported with the variant
+        run.failures.append(("stitch", f"{type(e).__name__}: {' '.join(str(e).split())}", ""))
+        return
+    if rc != 0:
+        err = build.stitch_error or " ".join(quiet.file.getvalue().split())[-300:]
+        run.failures.append(("stitch", err, ""))
+
+
+def _report(run: VariantRun, console) -> None:
+    v = run.variant
+    if run.failures:
+        stem, error, log = run.failures[0]
+        logs = run.build.paths.logs
+        if log:
+            logs.mkdir(parents=True, exist_ok=True)
+            (logs / f"{stem}.clip.log").write_text(log + "\n", encoding="utf-8")
+        console.print(f"[red]✗[/] {v.name}: {stem}: {error}" + (f"  (log: {logs / f'{stem}.clip.log'})" if log else ""))
+        return
+    mp4 = run.build.paths.out / "explainer.mp4"
+    stitched = (json.loads(run.build.paths.manifest.read_text(encoding="utf-8")).get("stitched") or {})
+    console.print(f"[green]✓[/] {v.name}: {mp4} ({len(run.keys)} sections, "
+                  f"{stitched.get('duration', 0):.1f}s of video)")
+
+
+def _summary(runs: list[VariantRun], counts: dict, seconds: float, console) -> int:
+    failed = [r for r in runs if r.failures]
+    console.print(f"{len(runs) - len(failed)} of {len(runs)} variants written; clips: {counts['rendered']} "
+                  f"rendered, {counts['stored']} from the store, {counts['failed']} failed ({seconds:.1f}s)")
+    for r in failed:
+        stem, error, _ = r.failures[0]
+        console.print(f"[red]FAILED[/] {r.variant.name} ({r.variant.where}): {stem}: {error}")
+    return 1 if failed else 0
