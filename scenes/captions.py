@@ -8,11 +8,12 @@ placeholder without rendering.
 
 from __future__ import annotations
 
-import os
 import string
 import tomllib
 from functools import lru_cache
 from pathlib import Path
+
+from . import env
 
 CAPTIONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "captions"
 LANGS = ("ja", "en")
@@ -21,14 +22,12 @@ MODES = ("burned", "srt", "none")
 
 def lang() -> str:
     """The caption language chosen by ``ATTN_LANG`` (default Japanese)."""
-    v = os.environ.get("ATTN_LANG", "ja")
-    return v if v in LANGS else "ja"
+    return env.choice("ATTN_LANG", LANGS, "ja")
 
 
 def mode() -> str:
     """``burned`` (drawn and written to .srt), ``srt`` (written only) or ``none``."""
-    v = os.environ.get("ATTN_CAPTIONS", "burned")
-    return v if v in MODES else "burned"
+    return env.choice("ATTN_CAPTIONS", MODES, "burned")
 
 
 @lru_cache(maxsize=4)

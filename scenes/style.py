@@ -7,11 +7,12 @@ second theme (light, for bright lecture rooms) is one table, not 25 edits.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import numpy as np
 from manim import config
+
+from . import env
 
 # ---------------------------------------------------------------- fonts
 # Pinned: one family draws Latin and Japanese alike (fonts-noto-cjk), so text
@@ -92,8 +93,7 @@ THEMES = {"dark": DARK, "light": LIGHT}
 
 
 def theme_name() -> str:
-    name = os.environ.get("ATTN_THEME", "dark")
-    return name if name in THEMES else "dark"
+    return env.choice("ATTN_THEME", tuple(THEMES), "dark")
 
 
 def theme() -> Theme:

@@ -27,6 +27,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 sys.path.insert(0, str(ROOT))
 
 import render  # noqa: E402
+from pipeline import cache, media, options, registry  # noqa: E402
 from tests.fixtures import registry as fixture_registry  # noqa: E402
 
 PKG = "fxproj"           # the copied fixture package
@@ -260,41 +261,41 @@ def test_unwritable_out_exit_2(tmp_path, monkeypatch, capsys):
 
 def test_parse_sections_order_and_forms():
     secs = fixture_registry.SECTIONS
-    assert [s.number for s in render.parse_sections("3,1-2", secs)] == [1, 2, 3]
-    assert [s.number for s in render.parse_sections("gamma, 1", secs)] == [1, 3]
-    assert [s.number for s in render.parse_sections(None, secs)] == [1, 2, 3]
-    assert [s.number for s in render.parse_sections("2-2,2", secs)] == [2]
+    assert [s.number for s in registry.parse_sections("3,1-2", secs)] == [1, 2, 3]
+    assert [s.number for s in registry.parse_sections("gamma, 1", secs)] == [1, 3]
+    assert [s.number for s in registry.parse_sections(None, secs)] == [1, 2, 3]
+    assert [s.number for s in registry.parse_sections("2-2,2", secs)] == [2]
 
 
 def test_merge_subtitles_shifts_orders_and_clips():
     a = srt.compose([srt.Subtitle(1, dt.timedelta(0), dt.timedelta(seconds=1), "a")])
     b = srt.compose([srt.Subtitle(1, dt.timedelta(seconds=0.5), dt.timedelta(seconds=3), "b2"),
                      srt.Subtitle(2, dt.timedelta(0), dt.timedelta(seconds=0.5), "b1")])
-    cues = list(srt.parse(render.merge_subtitles([(a, 0.0), (b, 2.0)], total=4.0)))
+    cues = list(srt.parse(media.merge_subtitles([(a, 0.0), (b, 2.0)], total=4.0)))
     assert [c.content for c in cues] == ["a", "b1", "b2"]
     assert cues[1].start == dt.timedelta(seconds=2) and cues[2].end == dt.timedelta(seconds=4)
-    cleaned = render.clean_subtitles(b, duration=1.0)
+    cleaned = media.clean_subtitles(b, duration=1.0)
     assert [(c.content, c.end.total_seconds()) for c in cleaned] == [("b1", 0.5), ("b2", 1.0)]
 
 
 def test_section_hash_inputs(tmp_path):
-    reg = render.Registry(fixture_registry.SECTIONS, fixture_registry.ROOT, "x")
-    hasher = render.Hasher(reg)
+    reg = registry.Registry(fixture_registry.SECTIONS, fixture_registry.ROOT, "x")
+    hasher = cache.Hasher(reg)
     s1, s2 = fixture_registry.SECTIONS[:2]
-    src1 = render.scene_file(s1)
-    base = render.Options(quality="tiny")
-    h = render.section_hash(s1, base, "clip", hasher, src1)
-    assert h == render.section_hash(s1, base, "clip", render.Hasher(reg), src1)
-    for changed in (render.Options(quality="preview"), render.Options(quality="tiny", lang="en"),
-                    render.Options(quality="tiny", theme="light"),
-                    render.Options(quality="tiny", captions="none")):
-        assert render.section_hash(s1, changed, "clip", hasher, src1) != h
-    assert render.section_hash(s1, base, "still", hasher, src1) != h
+    src1 = registry.scene_file(s1)
+    base = options.Options(quality="tiny")
+    h = cache.section_hash(s1, base, "clip", hasher, src1)
+    assert h == cache.section_hash(s1, base, "clip", cache.Hasher(reg), src1)
+    for changed in (options.Options(quality="preview"), options.Options(quality="tiny", lang="en"),
+                    options.Options(quality="tiny", theme="light"),
+                    options.Options(quality="tiny", captions="none")):
+        assert cache.section_hash(s1, changed, "clip", hasher, src1) != h
+    assert cache.section_hash(s1, base, "still", hasher, src1) != h
     head = tmp_path / "head.toml"
     head.write_text("x = 1\n")
-    assert render.section_hash(s1, render.Options(quality="tiny", head=head), "clip", hasher, src1) != h
-    assert render.section_env(s1, render.Options(head=head))["ATTN_HEAD"] == str(head.resolve())
-    assert render.section_hash(s2, base, "clip", hasher, render.scene_file(s2)) != h
+    assert cache.section_hash(s1, options.Options(quality="tiny", head=head), "clip", hasher, src1) != h
+    assert cache.section_env(s1, options.Options(head=head))["ATTN_HEAD"] == str(head.resolve())
+    assert cache.section_hash(s2, base, "clip", hasher, registry.scene_file(s2)) != h
 
 
 def test_section_hash_follows_imports_not_unrelated_widgets(tmp_path):
@@ -308,12 +309,12 @@ def test_section_hash_follows_imports_not_unrelated_widgets(tmp_path):
     (root / "attn_math" / "story.py").write_text("S = 1\n")
     section = fixture_registry.SECTIONS[0]
     src = root / "scenes" / "s01_x.py"
-    reg = render.Registry(fixture_registry.SECTIONS, root, "scenes.registry")
+    reg = registry.Registry(fixture_registry.SECTIONS, root, "scenes.registry")
 
     def h() -> str:
-        return render.section_hash(section, render.Options(), "clip", render.Hasher(reg), src)
+        return cache.section_hash(section, options.Options(), "clip", cache.Hasher(reg), src)
 
-    closure = render.Hasher(reg).code_closure(src)
+    closure = cache.Hasher(reg).code_closure(src)
     assert sorted(p.relative_to(root).as_posix() for p in closure) == [
         "scenes/s01_x.py", "scenes/style.py", "scenes/widgets/used.py"]
     first = h()

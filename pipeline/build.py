@@ -1,0 +1,261 @@
+"""One ``render`` or ``stills`` run: plan what is stale, render it, publish, stitch, record."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
+from .files import Paths, atomic_write, locked, publish, read_json, unlink
+from .media import merge_subtitles, stitch
+from .options import Options
+from .registry import Registry, scene_file
+from .scheduler import Job, on_sigterm, run_jobs
+from .worker import RenderJob
+
+STITCHED = "explainer"  # out/explainer.mp4, out/explainer.srt
+VIDEO_TITLE = {"en": "Self-attention", "ja": "セルフアテンション"}
+
+
+@dataclass
+class Outcome:
+    """What became of one section in a run."""
+
+    section: Any
+    status: str            # "rendered" | "cached" | "failed"
+    hash: str | None = None
+    meta: dict | None = None
+    error: str | None = None
+    log: Path | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class Build:
+    """One ``render`` or ``stills`` run."""
+
+    registry: Registry
+    sections: list
+    opts: Options
+    paths: Paths
+    kind: str = "clip"          # "clip" (render) or "still" (stills)
+    jobs: int = 1
+    force: bool = False
+    allow_missing: bool = False
+    outcomes: dict = field(default_factory=dict)
+    timings: dict = field(default_factory=dict)
+    stitch_error: str | None = None
+
+    def plan(self) -> list[Job]:
+        hasher = Hasher(self.registry)
+        todo = []
+        for s in self.sections:
+            src = scene_file(s)
+            if src is None:  # a registry entry without its scene is a broken project
+                self.outcomes[s.stem] = Outcome(s, "failed", error=f"scene module {s.module} not found")
+                continue
+            key = section_hash(s, self.opts, self.kind, hasher, src)
+            meta = None if self.force else cached(self.paths, s, key, self.kind, self.opts.captions)
+            if meta is not None:
+                self.outcomes[s.stem] = Outcome(s, "cached", key, meta)
+                continue
+            log = self.paths.logs / f"{s.stem}.{self.kind}.log"
+            log.parent.mkdir(parents=True, exist_ok=True)
+            scratch = self.paths.tmp / f"{s.stem}-{key}-{os.getpid()}"
+            job = RenderJob(
+                stem=s.stem, module=s.module, scene=s.scene, source=str(src),
+                root=str(self.registry.root), env=section_env(s, self.opts), size=tuple(self.opts.size),
+                kind=self.kind, captions=self.opts.captions, hash=key, log=str(log),
+                store=str(self.paths.store / s.stem), media=str(self.paths.media / s.stem),
+                staging=str(scratch), result=str(scratch.with_name(scratch.name + ".result.json")))
+            todo.append(Job(s, key, job))
+        return todo
+
+    # -- publishing ---------------------------------------------------------------
+
+    def publish_section(self, o: Outcome) -> None:
+        store = self.paths.store / o.section.stem
+        if self.kind == "still":
+            publish(store / f"{o.hash}.png", self.paths.out / "stills" / f"{o.section.stem}.png")
+            return
+        clip = self.paths.out / "clips" / f"{o.section.stem}.mp4"
+        publish(store / f"{o.hash}.mp4", clip)
+        if self.opts.captions == "none":
+            unlink(clip.with_suffix(".srt"))
+        else:
+            publish(store / f"{o.hash}.srt", clip.with_suffix(".srt"))
+
+    def stitch_all(self, manifest: dict) -> dict | None:
+        """Join the finished clips into explainer.mp4 (+ .srt), unless it is already current."""
+        done = [o for o in self._ordered() if o.status in ("rendered", "cached")]
+        if not done:
+            return None
+        store = self.paths.store
+        key_src = json.dumps([CACHE_FORMAT, self.opts.lang, self.opts.captions,
+                              [(o.section.stem, o.hash, o.section.title(self.opts.lang, self.opts.n_tokens)) for o in done]],
+                             ensure_ascii=False)
+        key = hashlib.sha256(key_src.encode()).hexdigest()[:24]
+        mp4 = self.paths.out / f"{STITCHED}.mp4"
+        srt_path = mp4.with_suffix(".srt")
+        prev = manifest.get("stitched") or {}
+        srt_ok = (self.opts.captions == "none") or srt_path.is_file()
+        if (not self.force and prev.get("key") == key and mp4.is_file()
+                and mp4.stat().st_size == prev.get("size") and srt_ok):
+            return {**prev, "reused": True}
+        t0 = time.perf_counter()
+        clips = [(store / o.section.stem / f"{o.hash}.mp4", o.meta, o.section.title(self.opts.lang, self.opts.n_tokens))
+                 for o in done]
+        merged = None
+        if self.opts.captions != "none":  # prepared first: the two renames follow each other
+            parts, start = [], 0.0
+            for o in done:
+                parts.append(((store / o.section.stem / f"{o.hash}.srt").read_text(encoding="utf-8"), start))
+                start += o.meta["duration"]
+            merged = merge_subtitles(parts, start)
+        total = stitch(clips, mp4, title=VIDEO_TITLE[self.opts.lang], lang=self.opts.lang)
+        if merged is None:
+            unlink(srt_path)
+        else:
+            atomic_write(srt_path, merged)
+        self.timings["stitch"] = time.perf_counter() - t0
+        return {"key": key, "size": mp4.stat().st_size, "duration": total,
+                "sections": [o.section.stem for o in done]}
+
+    def _ordered(self) -> list[Outcome]:
+        return [self.outcomes[s.stem] for s in self.sections if s.stem in self.outcomes]
+
+    # -- the run ------------------------------------------------------------------------
+
+    def run(self, console) -> int:
+        t0 = time.perf_counter()
+        with locked(self.paths):
+            todo = self.plan()
+            self.timings["plan"] = time.perf_counter() - t0
+            for o in self._ordered():
+                if o.status == "cached":
+                    self.publish_section(o)
+            t1 = time.perf_counter()
+            if todo:
+                self._render(todo, console)
+            self.timings["render"] = time.perf_counter() - t1
+            manifest = read_json(self.paths.manifest) or {}
+            failed = [o for o in self._ordered() if o.status == "failed"]
+            stitched = None
+            if self.kind == "clip":
+                if failed and not self.allow_missing:
+                    stitched = None
+                else:
+                    try:
+                        stitched = self.stitch_all(manifest)
+                    except Exception as e:  # noqa: BLE001 - reported, exit code 1
+                        self.stitch_error = f"{type(e).__name__}: {e}"
+            self._write_manifest(manifest, stitched)
+            keep = {o.hash for o in self.outcomes.values() if o.hash}
+            prune_store(self.paths, keep)
+        self.timings["total"] = time.perf_counter() - t0
+        return self._summary(console, stitched)
+
+    def _render(self, todo: list[Job], console) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        counts = {"cached": sum(o.status == "cached" for o in self.outcomes.values()),
+                  "rendered": 0, "failed": 0}
+        total = len(todo) + counts["cached"]
+        running: dict[str, Job] = {}
+
+        def stats() -> str:
+            return (f"[green]{counts['rendered']} done[/] · [cyan]{counts['cached']} cached[/] · "
+                    f"[red]{counts['failed']} failed[/]")
+
+        def describe() -> str:
+            now = time.monotonic()
+            names = ", ".join(f"{st} {now - j.started:.0f}s" for st, j in running.items())
+            return f"rendering {names}" if names else "sections"
+
+        progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                            MofNCompleteColumn(), TextColumn("{task.fields[stats]}"), TimeElapsedColumn(),
+                            console=console, transient=False)
+        task = progress.add_task(describe(), total=total, completed=counts["cached"], stats=stats())
+
+        def on_start(job: Job) -> None:
+            running[job.section.stem] = job
+            progress.update(task, description=describe())
+
+        def on_done(job: Job | None, status: str, data) -> None:
+            if job is None:
+                progress.update(task, description=describe())
+                return
+            running.pop(job.section.stem, None)
+            secs = time.monotonic() - job.started
+            log = Path(job.render.log)
+            if status == "rendered":
+                o = Outcome(job.section, "rendered", job.hash, data, log=log, seconds=secs)
+                self.outcomes[job.section.stem] = o
+                self.publish_section(o)
+                counts["rendered"] += 1
+                progress.console.print(f"[green]✓[/] {job.section.stem}  {secs:.1f}s")
+            else:
+                self.outcomes[job.section.stem] = Outcome(job.section, "failed", job.hash,
+                                                          error=str(data), log=log, seconds=secs)
+                counts["failed"] += 1
+                progress.console.print(f"[red]✗[/] {job.section.stem}  {data}")
+            progress.update(task, advance=1, description=describe(), stats=stats())
+
+        old = signal.signal(signal.SIGTERM, on_sigterm)
+        try:
+            with progress:
+                run_jobs(todo, max(1, min(self.jobs, len(todo))), on_start, on_done,
+                         strategy=os.environ.get("ATTN_RENDER_WORKER", "fork"))
+        finally:
+            signal.signal(signal.SIGTERM, old)
+
+    def _write_manifest(self, manifest: dict, stitched: dict | None) -> None:
+        key = "stills" if self.kind == "still" else "clips"
+        entries = manifest.get(key, {})
+        for o in self._ordered():
+            if o.status in ("rendered", "cached"):
+                entries[o.section.stem] = {"hash": o.hash, "lang": self.opts.lang, "theme": self.opts.theme,
+                                           "captions": self.opts.captions, "quality": self.opts.quality,
+                                           "duration": (o.meta or {}).get("duration")}
+        manifest[key] = dict(sorted(entries.items()))
+        if stitched is not None:
+            manifest["stitched"] = {k: v for k, v in stitched.items() if k != "reused"} | {
+                "lang": self.opts.lang, "theme": self.opts.theme, "captions": self.opts.captions,
+                "quality": self.opts.quality}
+        manifest["last_run"] = {"command": "stills" if self.kind == "still" else "render",
+                                "sections": [o.section.stem for o in self._ordered()],
+                                "status": {o.section.stem: o.status for o in self._ordered()},
+                                "render_seconds": {o.section.stem: round(o.seconds, 3) for o in self._ordered()
+                                                   if o.status in ("rendered", "failed")},
+                                "seconds": {k: round(v, 4) for k, v in self.timings.items()}}
+        atomic_write(self.paths.manifest, json.dumps(manifest, indent=1, ensure_ascii=False))
+
+    def _summary(self, console, stitched: dict | None) -> int:
+        outs = self._ordered()
+        by = {k: [o for o in outs if o.status == k] for k in ("rendered", "cached", "failed")}
+        console.print(f"{len(by['rendered'])} rendered, {len(by['cached'])} cached, "
+                      f"{len(by['failed'])} failed ({self.timings['total']:.1f}s)")
+        for o in by["failed"]:
+            console.print(f"[red]FAILED[/] {o.section.stem}: {o.error}  (log: {o.log})")
+        out = self.paths.out
+        if self.kind == "still":
+            if by["rendered"] or by["cached"]:
+                console.print(f"stills in {out / 'stills'}")
+        elif stitched is not None:
+            what = "unchanged" if stitched.get("reused") else "written"
+            n = len(stitched["sections"])
+            console.print(f"{out / (STITCHED + '.mp4')} {what}: {n} section{'s' * (n != 1)}, "
+                          f"{stitched['duration']:.1f}s" + (", some sections left out" if by['failed'] else ""))
+        elif self.stitch_error:
+            console.print(f"[red]FAILED[/] joining {STITCHED}.mp4: {self.stitch_error}")
+        elif by["failed"]:
+            console.print(f"[red]{STITCHED}.mp4 not written[/]: it would lack "
+                          f"{len(by['failed'])} failed section(s) (use --allow-missing to write it anyway)")
+        return 1 if by["failed"] or self.stitch_error else 0
+

@@ -1,0 +1,274 @@
+"""When a section must be rendered again: the content hash of everything its frames depend on,
+and the store of finished renders it keys."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Iterable
+
+from .files import Paths, read_json, unlink
+from .options import Options
+from .registry import Registry
+
+#: Bump when the worker or the stored clip format changes: every cached render is redone.
+CACHE_FORMAT = 1
+KEEP_PER_SECTION = 6    # cached renders kept per section (langs x themes x kinds...)
+
+
+
+def _package_version(pkg: str) -> str:
+    """The installed distribution's version, else the module's ``__version__``, else "?"."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(pkg)
+    except PackageNotFoundError:
+        pass
+    try:
+        module = __import__({"pycairo": "cairo"}.get(pkg, pkg))
+        return str(getattr(module, "__version__", getattr(module, "version", "?")))
+    except Exception:  # noqa: BLE001 - not installed: the render will say so
+        return "?"
+
+
+def _library_versions() -> str:
+    """The cairo and pango libraries manim draws with (a new build can move glyphs)."""
+    try:
+        import cairo
+        import manimpango
+
+        return f"cairo {cairo.cairo_version_string()}, pango {manimpango.pango_version()}"
+    except Exception:  # noqa: BLE001
+        return "?"
+
+
+def _fonts_digest() -> str:
+    """A digest of the installed fonts (file, family, version): installing or upgrading a
+    font (a CJK or emoji fallback too) changes how text draws, so it re-renders."""
+    import subprocess
+
+    try:
+        listing = subprocess.run(["fc-list", "--format", "%{file}|%{family}|%{fontversion}\\n"],
+                                 capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+    return hashlib.sha256("\n".join(sorted(listing.splitlines())).encode()).hexdigest()[:16]
+
+
+def section_env(section, opts: Options) -> dict[str, str]:
+    """The environment a section's scene is rendered with (docs/ARCHITECTURE.md).
+
+    Only the ``ATTN_*`` variables of the contract; any not set here is removed in the worker.
+    """
+    env = {"ATTN_LANG": opts.lang, "ATTN_THEME": opts.theme, "ATTN_CAPTIONS": opts.captions}
+    head = opts.head or (Path(os.environ["ATTN_HEAD"]) if os.environ.get("ATTN_HEAD") else None)
+    if head is not None:
+        env["ATTN_HEAD"] = str(Path(head).resolve())
+    return env
+
+
+def _file_digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _tree_files(root: Path, skip: set[Path] = frozenset()) -> Iterable[Path]:
+    if root.is_file():
+        yield root
+        return
+    if not root.is_dir():
+        return
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith((".pyc", ".pyo")) or name.startswith("."):
+                continue
+            p = Path(dirpath, name).resolve()
+            if p not in skip:
+                yield p
+
+
+class Hasher:
+    """Computes :func:`section_hash` inputs once per run (shared code, caption tables)."""
+
+    def __init__(self, registry: Registry):
+        self.registry = registry
+        self.root = registry.root
+        self._shared: str | None = None
+        self._import_cache: dict[Path, set[Path]] = {}
+        self._digests: dict[Path, str] = {}
+        self._captions: dict[str, tuple[dict | None, bytes]] = {}
+        self._versions: str | None = None
+
+    def always_digest(self) -> str:
+        """What every section may read without importing it: all of attn_math/ (the story and
+        its figures; also reached through imports), data files under scenes/, and assets/
+        except the captions (hashed per section) and the head (hashed on its own)."""
+        if self._shared is None:
+            root = self.root
+            h = hashlib.sha256()
+            for top in ("attn_math", "scenes", "assets"):
+                for p in _tree_files(root / top):
+                    rel = p.relative_to(root)
+                    if (top == "scenes" and p.suffix == ".py") or rel.parts[:2] == ("assets", "captions") \
+                            or rel == Path("assets", "head.toml"):
+                        continue
+                    h.update(f"{rel}\0{self.digest(p)}\n".encode())
+            self._shared = h.hexdigest()
+        return self._shared
+
+    def digest(self, path: Path) -> str:
+        if path not in self._digests:
+            self._digests[path] = _file_digest(path)
+        return self._digests[path]
+
+    def _module_file(self, name: str) -> Path | None:
+        p = self.root.joinpath(*name.split("."))
+        for cand in (p.with_suffix(".py"), p / "__init__.py"):
+            if cand.is_file():
+                return cand.resolve()
+        return None
+
+    def _imports(self, file: Path) -> set[Path]:
+        """Project files ``file`` imports (directly; any import statement anywhere in it)."""
+        if file in self._import_cache:
+            return self._import_cache[file]
+        import ast
+
+        found: set[Path] = set()
+        try:
+            tree = ast.parse(file.read_bytes(), filename=str(file))
+        except (SyntaxError, ValueError, OSError):
+            tree = None  # the render will report it; the file's own bytes are hashed
+        rel = file.relative_to(self.root).with_suffix("").parts if file.is_relative_to(self.root) else ()
+        package = list(rel[:-1])  # the package a relative import starts from
+        names: list[str] = []
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, ast.Import):
+                names += [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base_parts = package[: max(0, len(package) - (node.level - 1))]
+                    base = ".".join([*base_parts, *([node.module] if node.module else [])])
+                else:
+                    base = node.module or ""
+                if base:
+                    names.append(base)
+                names += [f"{base}.{a.name}" if base else a.name for a in node.names]
+        for name in names:
+            parts = name.split(".")
+            for i in range(1, len(parts) + 1):  # the module and the packages above it
+                f = self._module_file(".".join(parts[:i]))
+                if f is not None:
+                    found.add(f)
+        found.discard(file)
+        self._import_cache[file] = found
+        return found
+
+    def code_closure(self, source: Path) -> list[Path]:
+        """The section's scene file and every project module it imports, transitively (the
+        widgets, style, base, captions, attn_math modules it uses), without the registry."""
+        registry_file = self._module_file(self.registry.module)
+        seen, todo = set(), [source.resolve()]
+        while todo:
+            f = todo.pop()
+            if f in seen or f == registry_file:
+                continue
+            seen.add(f)
+            todo.extend(self._imports(f) - seen)
+        return sorted(seen)
+
+    def versions(self) -> str:
+        """What draws the pixels besides the project's code: the versions of manim, PyAV,
+        manimpango, pycairo, the cairo and pango libraries, and the installed fonts."""
+        if self._versions is None:
+            self._versions = ",".join([*(f"{pkg}={_package_version(pkg)}"
+                                         for pkg in ("manim", "av", "manimpango", "pycairo")),
+                                       f"libs={_library_versions()}", f"fonts={_fonts_digest()}"])
+        return self._versions
+
+    def caption_bytes(self, section, lang: str) -> bytes:
+        """The caption text a section can see: its own table ``[sNN]`` plus everything in the
+        file that belongs to no section; the whole file if it cannot be split that way."""
+        if lang not in self._captions:
+            path = self.root / "assets" / "captions" / f"{lang}.toml"
+            raw = path.read_bytes() if path.is_file() else b""
+            try:
+                import tomllib
+
+                data = tomllib.loads(raw.decode("utf-8"))
+            except Exception:  # noqa: BLE001 - the scene will report it; hash it whole
+                data = None
+            self._captions[lang] = (data, raw)
+        data, raw = self._captions[lang]
+        key = f"s{section.number:02d}"
+        if data is None or key not in data:
+            return raw
+        section_keys = {f"s{s.number:02d}" for s in self.registry.sections}
+        shared = {k: v for k, v in data.items() if k not in section_keys}
+        return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
+
+
+def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path) -> str:
+    """The content hash of one section's render; equal hash means the cached clip is valid.
+
+    Inputs: the section's own scene file and the project modules it imports, transitively
+    (:meth:`Hasher.code_closure`: the widgets, style and base it uses, attn_math), all of
+    attn_math/ and non-caption assets anyway (:meth:`Hasher.always_digest`), the head file, the section's
+    caption table in the chosen language, the section's registry entry (its title is drawn),
+    lang, theme, captions mode, resolution and fps, ``kind`` (clip or still) and the
+    versions of manim, PyAV and manimpango.
+    """
+    h = hashlib.sha256()
+
+    def put(label: str, value: str | bytes) -> None:
+        b = value if isinstance(value, bytes) else value.encode()
+        h.update(label.encode() + b"\0" + len(b).to_bytes(8, "big") + b)
+
+    put("format", str(CACHE_FORMAT))
+    put("kind", kind)
+    put("versions", hasher.versions())
+    put("section", json.dumps(dataclasses.asdict(section), sort_keys=True, ensure_ascii=False))
+    for f in hasher.code_closure(source):
+        rel = f.relative_to(hasher.root) if f.is_relative_to(hasher.root) else f
+        put(f"code:{rel}", hasher.digest(f))
+    put("always", hasher.always_digest())
+    env = section_env(section, opts)
+    head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.root / "assets" / "head.toml"
+    put("head", head.read_bytes() if head.is_file() else b"<no head file>")
+    put("captions", hasher.caption_bytes(section, opts.lang))
+    put("env", json.dumps({k: v for k, v in env.items() if k != "ATTN_HEAD"}, sort_keys=True))
+    put("size", "%dx%d@%d" % opts.size)
+    return h.hexdigest()[:24]
+
+
+
+
+def cached(paths: Paths, section, key: str, kind: str, captions: str) -> dict | None:
+    store = paths.store / section.stem
+    meta = read_json(store / f"{key}.json")
+    if not meta:
+        return None
+    need = [store / (f"{key}.png" if kind == "still" else f"{key}.mp4")]
+    if kind == "clip" and captions != "none":
+        need.append(store / f"{key}.srt")
+    return meta if all(p.is_file() for p in need) else None
+
+
+def prune_store(paths: Paths, keep_hashes: set[str]) -> None:
+    if not paths.store.is_dir():
+        return
+    for d in paths.store.iterdir():
+        metas = sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        keep = {p.stem for p in metas[:KEEP_PER_SECTION]} | keep_hashes
+        for f in d.iterdir():
+            if f.name.split(".")[0] not in keep:
+                unlink(f)
+

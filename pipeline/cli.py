@@ -1,0 +1,262 @@
+"""The command line: ``render``, ``stills``, ``list``, ``figures`` (click).
+
+Each command parses and checks its input first (bad input: one line on stderr, exit 2,
+nothing rendered), then hands the work to the pipeline's modules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Sequence
+
+import click
+
+from .build import Build
+from .files import Paths, atomic_write, check_out_dir
+from .options import CAPTION_MODES, HIDDEN_QUALITIES, LANGS, QUALITIES, THEMES, BadInput, Options
+from .registry import load_registry, parse_sections, scene_file
+from .scheduler import Terminated
+
+
+
+class _DefaultGroup(click.Group):
+    """``render`` is the default subcommand: ``render.py --quality preview`` renders."""
+
+    def parse_args(self, ctx, args):
+        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h")):
+            args = ["render", *args]
+        return super().parse_args(ctx, args)
+
+
+def _quality(ctx, param, value):  # noqa: ARG001
+    if value not in QUALITIES and value not in HIDDEN_QUALITIES:
+        raise click.BadParameter(f"unknown quality {value!r} (choose {', '.join(QUALITIES)})")
+    return value
+
+
+def _jobs(ctx, param, value):  # noqa: ARG001
+    if value is None:
+        return os.cpu_count() or 1
+    if value < 1:
+        raise click.BadParameter("must be at least 1")
+    return value
+
+
+def _head_options(f):
+    """--head/--spec/--sentence/--follow: which sentence and head the explainer shows."""
+    opts = [
+        click.option("--head", "head_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                     help="A head TOML file (tokens, inputs, W_Q, W_K, W_V)."),
+        click.option("--spec", "spec_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                     help="A spec TOML file: a sentence and any of vectors, matrices, roles "
+                          "(see assets/example_spec.toml)."),
+        click.option("--sentence", default=None, metavar="TEXT",
+                     help="Your own sentence, 2 to 12 space-separated tokens."),
+        click.option("--follow", default=None, metavar="TOKEN",
+                     help="The token to follow: its text or 0-based position "
+                          "[default: the last pronoun, else the last token]."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def resolve_head(head_file, spec_file, sentence, follow):
+    """The head these options describe, or None for the default head (bad input: exit 2)."""
+    from attn_math.head import HeadError
+    from attn_math.head import resolve_head as _resolve
+
+    if not any(v is not None for v in (head_file, spec_file, sentence, follow)):
+        return None
+    try:
+        return _resolve(head_file, spec_file, sentence, follow)
+    except HeadError as e:
+        raise BadInput(str(e)) from None
+
+
+def head_file_for(head, paths: Paths) -> Path:
+    """A canonical TOML of ``head`` under the cache, named by its content (scenes read it)."""
+    text = head.to_toml()
+    dest = paths.cache / "heads" / (hashlib.sha256(text.encode()).hexdigest()[:16] + ".toml")
+    if not dest.exists():
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(dest, text)
+    return dest
+
+
+def _common_options(f):
+    opts = [
+        click.option("--quality", default="high", show_default=True, callback=_quality,
+                     metavar="[" + "|".join(QUALITIES) + "]",
+                     help="preview 480p15, medium 720p30, high 1080p30, production 1080p60, 4k 2160p60."),
+        click.option("--sections", "sections_spec", default=None, metavar="LIST",
+                     help="Numbers, ranges and slugs, e.g. 1-4,9,attention-map (default: all)."),
+        click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
+                     help="Language of captions and titles."),
+        click.option("--theme", type=click.Choice(THEMES), default="dark", show_default=True),
+        click.option("--captions", type=click.Choice(CAPTION_MODES), default="burned", show_default=True,
+                     help="burned: drawn on the frame and written to .srt; srt: .srt only; none."),
+        click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out"),
+                     show_default=True, help="Output directory."),
+        click.option("--jobs", "-j", type=int, default=None, callback=_jobs,
+                     help="Sections rendered in parallel worker processes [default: cores]."),
+        click.option("--force", is_flag=True, help="Ignore the cache: render every section again."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+@click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def cli():
+    """Render the animated self-attention explainer (one Manim scene per section).
+
+    \b
+      render.py [render] [OPTIONS]   OUT/explainer.mp4 (chapters) + .srt, OUT/clips/
+      render.py stills [OPTIONS]     OUT/stills/NN-slug.png, each section's last frame
+      render.py list [--json]        the sections, in order
+      render.py figures [--json]     the head and every figure it implies
+
+    --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
+    With no subcommand, runs `render`. Sections are cached by a hash of what they
+    depend on; a run with nothing changed only checks hashes. Exit codes: 0 ok,
+    1 a section failed, 2 bad input, 130 interrupted.
+    """
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
+           allow_missing=False, head_args=(None, None, None, None)) -> int:
+    registry = load_registry()
+    sections = parse_sections(sections_spec, registry.sections)
+    custom = resolve_head(*head_args)
+    paths = check_out_dir(out_dir)
+    head = head_file_for(custom, paths) if custom is not None else None
+    n_tokens = custom.n if custom is not None else None
+    opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
+                   n_tokens=n_tokens)
+    build = Build(registry, sections, opts, paths, kind=kind, jobs=jobs, force=force,
+                  allow_missing=allow_missing)
+    return build.run(_console())
+
+
+@cli.command(short_help="Render sections, join them into OUT/explainer.mp4, write OUT/clips/.")
+@_common_options
+@_head_options
+@click.option("--allow-missing", is_flag=True,
+              help="Stitch the video even if some sections failed (they are left out).")
+def render(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
+           sentence, follow, allow_missing):
+    """Render the sections, join them into OUT/explainer.mp4 with chapters and a merged .srt,
+    and write each section as OUT/clips/NN-slug.mp4 (+ .srt)."""
+    return _start("clip", quality, sections_spec, lang, theme, captions, out_dir, jobs, force, allow_missing,
+                  (head_file, spec_file, sentence, follow))
+
+
+@cli.command()
+@_common_options
+@_head_options
+def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
+           sentence, follow):
+    """Write the final frame of each section to OUT/stills/NN-slug.png."""
+    return _start("still", quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
+                  head_args=(head_file, spec_file, sentence, follow))
+
+
+@cli.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True)
+def list_sections(as_json, lang):
+    """List the sections in order (a '-' marks a registry entry whose scene module is missing)."""
+    registry = load_registry()
+    rows = []
+    for s in registry.sections:
+        src = scene_file(s)
+        rows.append({**dataclasses.asdict(s), "stem": s.stem, "file": s.file,
+                     "implemented": src is not None})
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    for r in rows:
+        mark = " " if r["implemented"] else "-"
+        title = r["title_ja"] if lang == "ja" else r["title_en"]
+        click.echo(f"{r['number']:>2} {mark} {r['slug']:<24} {title}")
+    missing = sum(not r["implemented"] for r in rows)
+    if missing:
+        click.echo(f"({missing} marked '-' have no scene module)")
+    return 0
+
+
+
+
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object (see the README).")
+@_head_options
+def figures(as_json, head_file, spec_file, sentence, follow):
+    """Print the head and every figure it implies, section by section."""
+    from attn_math import Story, default_head
+
+    head = resolve_head(head_file, spec_file, sentence, follow) or default_head()
+    story = Story(head)
+    data = story.to_json()
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    from attn_math.fmt import fmt, fmt_vec
+
+    def mat(name, M):
+        click.echo(f"{name}:")
+        for row in M:
+            click.echo("  " + "  ".join(f"{fmt(v, 3):>7}" for v in row))
+
+    click.echo("sentence: " + " ".join(story.labels))
+    click.echo(f"follow:   {story.labels[story.follow]} (position {story.follow}), d = {story.d}")
+    click.echo("inputs:   " + "  ".join(f"{lab} {fmt_vec(x)}" for lab, x in zip(story.labels, story.X)))
+    mat("W_Q", head.W_Q)
+    mat("W_K", head.W_K)
+    mat("W_V", head.W_V)
+    click.echo("roles:    " + ", ".join(
+        f"{k} {v['token']}" for k, v in data["story"]["roles"].items() if "token" in v))
+    for sec, figs in data["story"]["sections"].items():
+        title = next((s.title("en", story.n) for s in load_registry().sections
+                      if s.number == int(sec)), "")
+        click.echo(f"{sec} {title}: " + "  ".join(f"{k} {v['text']}" for k, v in figs.items()))
+    return 0
+
+
+
+
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point (``attn-explainer``)."""
+    try:
+        rv = cli.main(args=list(argv) if argv is not None else None, prog_name="render.py",
+                      standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        msg = " ".join(e.format_message().split())
+        print(f"render.py: error: {msg}", file=sys.stderr)
+        sys.exit(2)
+    except (KeyboardInterrupt, click.exceptions.Abort, Terminated):
+        print("render.py: interrupted; finished sections are cached, run again to resume",
+              file=sys.stderr)
+        sys.exit(130)
+    sys.exit(rv if isinstance(rv, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

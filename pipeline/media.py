@@ -1,0 +1,136 @@
+"""Clips as media: probing their streams, cleaning and merging subtitles, and joining clips
+into one MP4 with chapters by stream copy (never re-encoding)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from fractions import Fraction
+from pathlib import Path
+from typing import Sequence
+
+from .files import tmp_name, unlink
+
+
+
+def probe_clip(path: Path) -> dict:
+    """Duration and stream parameters of a clip, from its packets (no decoding)."""
+    import av
+
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        tb = s.time_base
+        start, end, frames = None, 0, 0
+        for p in c.demux(s):
+            if p.pts is None:
+                continue
+            frames += 1
+            start = p.pts if start is None else min(start, p.pts)
+            end = max(end, p.pts + (p.duration or 0))
+        cc = s.codec_context
+        return {
+            "time_base": [tb.numerator, tb.denominator],
+            "start_ts": start or 0,
+            "end_ts": end,
+            "frames": frames,
+            "duration": float((end - (start or 0)) * tb),
+            "fps": str(s.average_rate),
+            "width": cc.width,
+            "height": cc.height,
+            "codec": cc.name,
+            "pix_fmt": cc.pix_fmt,
+            "extradata": hashlib.sha256(bytes(cc.extradata or b"")).hexdigest()[:16],
+        }
+
+
+def clean_subtitles(text: str, duration: float) -> list:
+    """Parse a scene's .srt, drop cues outside ``[0, duration)``, clip ends, order them."""
+    import datetime as dt
+
+    import srt
+
+    limit = dt.timedelta(seconds=duration)
+    cues = []
+    for cue in srt.parse(text):
+        start = max(cue.start, dt.timedelta(0))
+        end = min(cue.end, limit)
+        if start >= limit or end <= start:
+            continue
+        cues.append(srt.Subtitle(index=0, start=start, end=end, content=cue.content))
+    return list(srt.sort_and_reindex(cues))
+
+
+def merge_subtitles(parts: Sequence[tuple[str, float]], total: float) -> str:
+    """One .srt from ``(clip srt text, clip start in s)`` pairs, in order, inside ``total``."""
+    import datetime as dt
+
+    import srt
+
+    cues = []
+    for text, offset in parts:
+        shift = dt.timedelta(seconds=offset)
+        for cue in srt.parse(text):
+            cues.append(srt.Subtitle(0, cue.start + shift, cue.end + shift, cue.content))
+    limit = dt.timedelta(seconds=total)
+    cues = [srt.Subtitle(0, c.start, min(c.end, limit), c.content) for c in cues if c.start < limit]
+    return srt.compose(list(srt.sort_and_reindex(cues)))
+
+
+def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang: str) -> float:
+    """Join clips by stream copy into ``dest`` with one chapter per clip; returns its duration.
+
+    ``clips`` are ``(path, probe_clip() dict, chapter title)``. Packets are copied, never
+    decoded; each clip's timestamps are shifted by the durations of the clips before it.
+    Written to a temporary name and renamed.
+    """
+    import av
+
+    if not clips:
+        raise ValueError("nothing to stitch")
+    first = clips[0][1]
+    for path, info, _ in clips[1:]:
+        for k in ("time_base", "width", "height", "codec", "pix_fmt", "extradata"):
+            if info[k] != first[k]:
+                raise RuntimeError(
+                    f"{path.name} differs from {clips[0][0].name} in {k} ({info[k]} vs {first[k]}): "
+                    "clips cannot be joined without re-encoding; re-render with --force")
+    tb = Fraction(*first["time_base"])
+    starts, t = [], 0
+    for _, info, _ in clips:
+        starts.append(t)
+        t += info["end_ts"] - info["start_ts"]
+    total_ts = t
+    chapters = [
+        {"id": i + 1, "start": starts[i], "end": starts[i] + info["end_ts"] - info["start_ts"],
+         "time_base": tb, "metadata": {"title": name}}
+        for i, (_, info, name) in enumerate(clips)
+    ]
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = tmp_name(dest)
+    try:
+        out = av.open(str(tmp), mode="w", format="mp4", options={"movflags": "+faststart"})
+        try:
+            out.metadata["title"] = title
+            out.metadata["language"] = {"ja": "jpn", "en": "eng"}.get(lang, lang)
+            ostream = None
+            for i, (path, info, _) in enumerate(clips):
+                with av.open(str(path)) as inp:
+                    istream = inp.streams.video[0]
+                    if ostream is None:
+                        ostream = out.add_stream_from_template(template=istream)
+                        out.set_chapters(chapters)
+                    shift = starts[i] - info["start_ts"]
+                    for packet in inp.demux(istream):
+                        if packet.dts is None:  # the flushing packet demux() ends with
+                            continue
+                        packet.pts += shift
+                        packet.dts += shift
+                        packet.stream = ostream
+                        out.mux(packet)
+        finally:
+            out.close()
+        os.replace(tmp, dest)
+    finally:
+        unlink(tmp)
+    return float(total_ts * tb)
+

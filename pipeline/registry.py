@@ -1,0 +1,101 @@
+"""The section registry a run renders, and ``--sections`` parsing."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from .options import BadInput
+
+#: The project root: where assets/, scenes/ and attn_math/ live.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+
+@dataclass(frozen=True)
+class Registry:
+    sections: tuple  # tuple[scenes.registry.Section, ...]
+    root: Path       # project root: where assets/, scenes/, attn_math/ live
+    module: str
+
+
+def load_registry() -> Registry:
+    """The section registry: ``scenes.registry`` or the module named by ``ATTN_REGISTRY``.
+
+    A swapped-in registry may define ``ROOT`` (a Path), the root its captions and head
+    are read from; otherwise the root is this file's directory.
+    """
+    name = os.environ.get("ATTN_REGISTRY") or "scenes.registry"
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        mod = importlib.import_module(name)
+        sections = tuple(mod.SECTIONS)
+    except Exception as e:  # noqa: BLE001 - reported as bad input
+        raise BadInput(f"cannot load the section registry {name!r}: {e}") from None
+    root = Path(getattr(mod, "ROOT", ROOT)).resolve()
+    return Registry(sections, root, name)
+
+
+_RANGE = re.compile(r"^(\d+)\s*-\s*(\d+)$")
+
+
+def parse_sections(spec: str | None, sections: Sequence) -> list:
+    """``"1-4,9,twenty-slug"`` -> the sections, in registry order, without duplicates.
+
+    Items are numbers, ``a-b`` ranges of numbers, slugs, or ``all``; anything else is
+    :class:`BadInput`.
+    """
+    if spec is None or spec.strip().lower() == "all":
+        return list(sections)
+    by_num = {s.number: s for s in sections}
+    by_slug = {s.slug: s for s in sections}
+    lo, hi = min(by_num, default=0), max(by_num, default=0)
+    chosen: set[int] = set()
+    items = [i.strip() for i in spec.split(",")]
+    if not any(items):
+        raise BadInput(f"--sections {spec!r}: no sections given")
+    for item in items:
+        if not item:
+            raise BadInput(f"--sections {spec!r}: empty item")
+        if item in by_slug:
+            chosen.add(by_slug[item].number)
+            continue
+        if item.isdigit():
+            n = int(item)
+            if n not in by_num:
+                raise BadInput(f"--sections: unknown section {n} (sections are {lo}-{hi})")
+            chosen.add(n)
+            continue
+        m = _RANGE.match(item)
+        if m:
+            a, b = int(m[1]), int(m[2])
+            if a > b:
+                raise BadInput(f"--sections: malformed range {item!r} (start after end)")
+            for n in (a, b):
+                if n not in by_num:
+                    raise BadInput(f"--sections: unknown section {n} in {item!r} (sections are {lo}-{hi})")
+            chosen.update(n for n in by_num if a <= n <= b)
+            continue
+        if re.fullmatch(r"[\w-]+", item) and not re.fullmatch(r"[\d\s-]+", item):
+            raise BadInput(f"--sections: unknown section {item!r}")
+        raise BadInput(f"--sections: malformed item {item!r} (use numbers, ranges like 1-4, or slugs)")
+    return [s for s in sections if s.number in chosen]
+
+
+def scene_file(section) -> Path | None:
+    """The source file of a section's scene, or None if its module does not exist yet."""
+    try:
+        spec = importlib.util.find_spec(section.module)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin or not os.path.isfile(spec.origin):
+        return None
+    return Path(spec.origin).resolve()
+

@@ -1,0 +1,161 @@
+"""Running render jobs over a few worker processes on this machine.
+
+Each section gets a process of its own (:data:`WORKER_STRATEGIES`); :func:`run_jobs` keeps at
+most ``workers`` of them busy and reports each outcome as it arrives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from .files import atomic_write, read_json
+from .registry import ROOT
+from .worker import RenderJob, render_worker
+
+#: How sections get their process (ATTN_RENDER_WORKER). ``fork`` (default): a forkserver
+#: that has imported manim forks a fresh process per section: isolated like a ``manim``
+#: subprocess (no state leaks between scenes, a crash takes one section), without paying
+#: manim's import again per section. ``subprocess``: a new python per section, kept for the
+#: comparison in bench/bench_render.py. Measured here (8 sections, 480p15, --jobs 1):
+#: fork 53.8 s, subprocess 62.3 s; plain `manim -ql` one by one 75.1 s (59.0 s with
+#: --disable_caching: manim's per-animation hashing is pure overhead behind our cache).
+WORKER_STRATEGIES = ("fork", "subprocess")
+_mp_context = None
+
+
+@dataclass
+class Job:
+    """A section waiting for, or holding, a worker process."""
+
+    section: Any               # scenes.registry.Section
+    hash: str
+    render: RenderJob
+    started: float = 0.0
+    handle: "_Handle | None" = None
+
+
+def _context():
+    global _mp_context
+    if _mp_context is None:
+        import multiprocessing as mp
+
+        _mp_context = mp.get_context("forkserver")
+        _mp_context.set_forkserver_preload(["manim"])
+    return _mp_context
+
+
+class _Handle:
+    """A running worker process: poll it, ask it to stop, kill it."""
+
+    def exitcode(self) -> int | None:
+        raise NotImplementedError
+
+    def _terminate(self) -> None:
+        raise NotImplementedError
+
+    def _kill_and_reap(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self._terminate()
+
+    def kill(self) -> None:
+        with contextlib.suppress(Exception):
+            self._kill_and_reap()
+
+
+class _ForkHandle(_Handle):
+    def __init__(self, job: RenderJob):
+        self.p = _context().Process(target=render_worker, args=(job,), name=f"render-{job.stem}",
+                                    daemon=True)
+        self.p.start()
+
+    def exitcode(self) -> int | None:
+        return self.p.exitcode
+
+    def _terminate(self) -> None:
+        self.p.terminate()
+
+    def _kill_and_reap(self) -> None:
+        self.p.kill()
+        self.p.join(1)
+
+
+class _SubprocessHandle(_Handle):
+    def __init__(self, job: RenderJob):
+        job_file = Path(job.result).with_suffix(".job.json")
+        atomic_write(job_file, job.to_json())
+        code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from pipeline.worker import "
+                "render_worker_cli; render_worker_cli(sys.argv[1])")
+        self.p = subprocess.Popen([sys.executable, "-c", code, str(job_file)],
+                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL)
+
+    def exitcode(self) -> int | None:
+        return self.p.poll()
+
+    def _terminate(self) -> None:
+        self.p.terminate()
+
+    def _kill_and_reap(self) -> None:
+        self.p.kill()
+        self.p.wait(1)
+
+
+class Terminated(Exception):
+    """SIGTERM arrived: stop like Ctrl-C."""
+
+
+def on_sigterm(signum, frame):  # noqa: ARG001
+    raise Terminated()
+
+
+def run_jobs(jobs: list[Job], workers: int, on_start: Callable[[Job], None],
+             on_done: Callable[[Job | None, str, Any], None], strategy: str = "fork") -> None:
+    """Run ``jobs`` over at most ``workers`` processes; ``on_done(job, status, data)`` after
+    each (``status`` "rendered" with the meta, or "failed" with a one-line reason), and
+    ``on_done(None, "tick", None)`` now and then. On any exception (Ctrl-C) running workers
+    are terminated, then killed."""
+    make = _SubprocessHandle if strategy == "subprocess" else _ForkHandle
+    pending = list(jobs)
+    running: list[Job] = []
+    last_tick = time.monotonic()
+    try:
+        while pending or running:
+            while pending and len(running) < workers:
+                job = pending.pop(0)
+                job.started = time.monotonic()
+                job.handle = make(job.render)
+                running.append(job)
+                on_start(job)
+            time.sleep(0.05)
+            for job in [j for j in running if j.handle.exitcode() is not None]:
+                running.remove(job)
+                code = job.handle.exitcode()
+                result = read_json(Path(job.render.result))
+                if result is None:
+                    why = f"signal {-code}" if code < 0 else f"exit code {code}"
+                    on_done(job, "failed", f"worker died ({why}) before finishing; see the log")
+                elif result.get("ok"):
+                    on_done(job, "rendered", result["meta"])
+                else:
+                    on_done(job, "failed", result.get("error") or "failed")
+            if time.monotonic() - last_tick > 0.5:
+                last_tick = time.monotonic()
+                on_done(None, "tick", None)
+    finally:
+        for job in running:
+            job.handle.stop()
+        deadline = time.monotonic() + 3
+        while running and time.monotonic() < deadline:
+            running = [j for j in running if j.handle.exitcode() is None]
+            time.sleep(0.05)
+        for job in running:
+            job.handle.kill()
