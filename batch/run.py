@@ -24,9 +24,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from batch.cluster import ClusterError, connect, has_dashboard
 from batch.store import ClipStore
 from batch.tasks import ClipTask, Failed, render_clip
 from batch.variants import Variant, VariantError, load_variants
+from pipeline.build import Build
+from pipeline.cli import head_file_for
+from pipeline.files import atomic_write, check_out_dir, locked
+from pipeline.options import BadInput, Options
+from pipeline.registry import load_registry, parse_sections
+from pipeline.scheduler import on_sigterm
 
 #: Dask retries of a task that raised (a render process that died, a store hiccup, a worker
 #: with other code). A scene that raises is not retried (:class:`batch.tasks.Failed`); a task
@@ -51,8 +58,6 @@ class VariantRun:
 def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache: str | None,
               out: Path, quality: str, sections_spec: str | None, force: bool, console) -> int:
     """Run a batch (the ``batch`` command); returns the exit code."""
-    from render import BadInput, check_out_dir, load_registry, locked, parse_sections
-
     try:
         variants = load_variants(variants_file)
     except VariantError as e:
@@ -69,19 +74,17 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
         todo = {k: t for k, t in tasks.items() if k not in have}
         console.print(f"{len(variants)} variants x {len(sections)} sections: {len(tasks)} clips, "
                       f"{len(tasks) - len(todo)} in the store {store.url}, {len(todo)} to render")
-        from render import _on_sigterm
-
-        old = signal.signal(signal.SIGTERM, _on_sigterm)
+        old = signal.signal(signal.SIGTERM, on_sigterm)
         try:
             counts = _render_and_stitch(runs, todo, scheduler, workers, store, console)
+        except ClusterError as e:
+            raise BadInput(str(e)) from None
         finally:
             signal.signal(signal.SIGTERM, old)
     return _summary(runs, counts, time.perf_counter() - t0, console)
 
 
 def _open_store(url) -> ClipStore:
-    from render import BadInput
-
     try:
         return ClipStore(url)
     except ImportError as e:  # e.g. s3:// without s3fs
@@ -92,17 +95,16 @@ def _open_store(url) -> ClipStore:
 
 def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str, out: Path) -> VariantRun:
     """The variant's build in OUT/<name> and the cache key of each of its sections."""
-    from render import Build, Options, check_out_dir, head_file_for
-
     paths = check_out_dir(out / v.name)
     head = head_file_for(v.head, paths) if v.head is not None else None
     opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
                    n_tokens=v.head.n if v.head is not None else None)
-    build = _stitch_only()(registry, sections, opts, paths, kind="clip", jobs=1, force=True)
+    build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True)
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
         run.keys[job.section.stem] = job.hash
         run.sections[job.section.stem] = job.section
+    run.failures += [(o.section.stem, o.error, "") for o in build.outcomes.values() if o.status == "failed"]
     build.outcomes.clear()
     build.force = False
     return run
@@ -154,7 +156,6 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
     finish_ready()  # variants whose clips are all in the store already
     if not todo:
         return counts
-    from batch.cluster import connect, has_dashboard
     from distributed import as_completed
 
     with connect(scheduler, workers) as client:
@@ -186,23 +187,17 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
     return counts
 
 
-def _stitch_only():
-    """The pipeline's Build, for a variant whose clips are all in its cache already: its run
-    publishes the clips, stitches and writes the manifest; rendering there would be a bug."""
-    from render import Build
+class StitchOnly(Build):
+    """The pipeline's build of one variant, run once its clips are in the variant's cache: it
+    publishes them, stitches and writes the manifest, as ``render`` does; it never renders."""
 
-    class StitchOnly(Build):
-        def _render(self, todo, console):  # noqa: ARG002
-            stems = ", ".join(j.section.stem for j in todo)
-            raise RuntimeError(f"{stems}: cache key changed during the batch (project files edited?)")
-
-    return StitchOnly
+    def _render(self, todo, console):  # noqa: ARG002
+        stems = ", ".join(j.section.stem for j in todo)
+        raise RuntimeError(f"{stems}: cache key changed during the batch (project files edited?)")
 
 
 def _stitch(run: VariantRun, store: ClipStore) -> None:
     """Copy the variant's clips from the store into its cache, then build it (no rendering)."""
-    from render import atomic_write
-
     build = run.build
     for stem, key in run.keys.items():
         entry = build.paths.store / stem

@@ -25,6 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from batch.store import ClipStore
+from pipeline.build import Build
+from pipeline.files import atomic_write, check_out_dir
+from pipeline.options import Options
+from pipeline.registry import load_registry
+from pipeline.scheduler import run_jobs
 
 #: Lines of a failed section's log sent back to the client (the worker's disk may be far away).
 LOG_TAIL = 30
@@ -77,8 +82,6 @@ def render_clip(task: ClipTask) -> dict | Failed:
         meta = task.store.meta(task.key)
         if meta is not None:
             return meta  # another worker, or an earlier attempt, finished it
-    from render import Build, Options, atomic_write, check_out_dir, run_jobs
-
     home = _work_dir()
     paths = check_out_dir(home)
     registry = _registry(task.registry)
@@ -107,8 +110,8 @@ def render_clip(task: ClipTask) -> dict | Failed:
         if j is not None:
             outcome.update(status=status, data=data)
 
-    result_file = Path(job.payload["result"])
-    log_file = Path(job.payload["log"])
+    result_file = Path(job.render.result)
+    log_file = Path(job.render.log)
     try:
         run_jobs([job], 1, lambda j: None, on_done, strategy=_strategy())
         if outcome.get("status") != "rendered":
@@ -129,8 +132,6 @@ def render_clip(task: ClipTask) -> dict | Failed:
 
 def _registry(name: str):
     """The worker's own registry module ``name`` (what ``ATTN_REGISTRY`` names on the client)."""
-    from render import load_registry
-
     old = os.environ.get("ATTN_REGISTRY")
     os.environ["ATTN_REGISTRY"] = name
     try:

@@ -39,11 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from attn_math.head import Head, HeadError, resolve_head
-
-#: Accepted values, the same as ``render``'s options (pipeline.options re-checks nothing here).
-LANGS = ("ja", "en")
-THEMES = ("dark", "light")
-CAPTION_MODES = ("burned", "srt", "none")
+from pipeline.options import CAPTION_MODES, LANGS, THEMES
 
 FIELDS = ("name", "sentence", "follow", "lang", "theme", "captions", "spec")
 DEFAULTS = {"lang": "ja", "theme": "dark", "captions": "burned"}
