@@ -235,7 +235,8 @@ def _report(run: VariantRun, console) -> None:
         return
     mp4 = run.build.paths.out / "explainer.mp4"
     stitched = (json.loads(run.build.paths.manifest.read_text(encoding="utf-8")).get("stitched") or {})
-    console.print(f"[green]✓[/] {v.name}: {mp4} ({len(run.keys)} sections, "
+    n = len(run.keys)
+    console.print(f"[green]✓[/] {v.name}: {mp4} ({n} section{'s' * (n != 1)}, "
                   f"{stitched.get('duration', 0):.1f}s of video)")
 
 

@@ -155,14 +155,18 @@ def _work_dir() -> Path:
 
 
 def _strategy() -> str:
-    """How the render process is made: forked from a forkserver that has imported manim, like
-    ``render``; from a daemonic worker process (Dask's default for workers under a nanny,
-    unless ``distributed.worker.daemon`` is False) multiprocessing refuses children, so a fresh
-    python process instead (slower by manim's import)."""
+    """How this worker makes render processes: forked from a forkserver that has imported manim,
+    as ``render`` does, with :mod:`batch.lifeline` preloaded so that the forkserver and its
+    renders die with the worker. A daemonic worker (Dask's default under a nanny, unless
+    ``distributed.worker.daemon`` is False) may not have such children: there, a fresh python
+    process per section (slower by manim's import), which dies with the worker by itself."""
     import multiprocessing
 
     if multiprocessing.current_process().daemon:
         return "subprocess"
+    from pipeline import scheduler
+
+    scheduler._context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
     return os.environ.get("ATTN_RENDER_WORKER", "fork")
 
 
