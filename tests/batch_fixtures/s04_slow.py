@@ -13,7 +13,7 @@ from pathlib import Path
 
 from manim import BLUE, Create, Scene, Square
 
-SECONDS = 6.0
+SECONDS = 4.0
 
 
 class FxSlow(Scene):
