@@ -14,14 +14,34 @@ import contextlib
 import importlib.util
 import logging
 import os
+import socket
 from typing import Iterator
 
-#: Seconds to wait for ``--scheduler`` to answer.
+#: Seconds to wait for ``--scheduler`` to answer: the TCP connection, then Dask's handshake.
+PROBE_TIMEOUT = 5
 CONNECT_TIMEOUT = 30
 
 
 class ClusterError(RuntimeError):
     """The scheduler cannot be reached (bad input: exit 2)."""
+
+
+def check_scheduler(address: str) -> None:
+    """Fail fast (:class:`ClusterError`) if nothing listens at a ``tcp://host:port`` address;
+    other protocols are left to Dask."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme != "tcp":
+        return
+    try:
+        port = parts.port or 8786
+        with socket.create_connection((parts.hostname or "127.0.0.1", port), timeout=PROBE_TIMEOUT):
+            pass
+    except ValueError:
+        raise ClusterError(f"--scheduler {address}: not an address like tcp://host:8786") from None
+    except OSError as e:
+        raise ClusterError(f"--scheduler {address}: cannot connect ({e.strerror or e})") from None
 
 
 def has_dashboard() -> bool:

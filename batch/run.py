@@ -24,11 +24,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from batch.cluster import ClusterError, connect, has_dashboard
+from batch.cluster import ClusterError, check_scheduler, connect, has_dashboard
 from batch.store import ClipStore
 from batch.tasks import ClipTask, Failed, render_clip
 from batch.variants import Variant, VariantError, load_variants
 from pipeline.build import Build
+from pipeline.cache import Hasher
 from pipeline.cli import head_file_for
 from pipeline.files import atomic_write, check_out_dir, locked
 from pipeline.options import BadInput, Options
@@ -52,7 +53,8 @@ class VariantRun:
     sections: dict = field(default_factory=dict)  # section stem -> section
     failures: list = field(default_factory=list)  # (stem, error, log)
     done: bool = False
-    seconds: float = 0.0
+    seconds: float = 0.0          # from the start of rendering until the variant was done
+    client_seconds: float = 0.0   # getting its clips from the store and stitching them
 
 
 def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache: str | None,
@@ -64,11 +66,17 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
         raise BadInput(str(e)) from None
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections)
+    if scheduler:
+        try:
+            check_scheduler(scheduler)
+        except ClusterError as e:
+            raise BadInput(str(e)) from None
     out_paths = check_out_dir(out)
     store = _open_store(cache or out_paths.cache / "store")
     t0 = time.perf_counter()
     with locked(out_paths):  # one batch per output folder
-        runs = [_plan_variant(v, i, registry, sections, quality, out_paths.out) for i, v in enumerate(variants)]
+        hasher = Hasher(registry)
+        runs = [_plan_variant(v, i, registry, sections, quality, out_paths.out, hasher) for i, v in enumerate(variants)]
         tasks = _tasks(runs, registry, quality, store, force)
         have = set() if force else store.keys()
         todo = {k: t for k, t in tasks.items() if k not in have}
@@ -81,7 +89,9 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
             raise BadInput(str(e)) from None
         finally:
             signal.signal(signal.SIGTERM, old)
-    return _summary(runs, counts, time.perf_counter() - t0, console)
+    seconds = time.perf_counter() - t0
+    _write_report(out_paths, runs, counts, seconds, store)
+    return _summary(runs, counts, seconds, console)
 
 
 def _open_store(url) -> ClipStore:
@@ -93,13 +103,14 @@ def _open_store(url) -> ClipStore:
         raise BadInput(f"--cache {url}: {' '.join(str(e).split())}") from None
 
 
-def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str, out: Path) -> VariantRun:
+def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str, out: Path,
+                  hasher: Hasher) -> VariantRun:
     """The variant's build in OUT/<name> and the cache key of each of its sections."""
     paths = check_out_dir(out / v.name)
     head = head_file_for(v.head, paths) if v.head is not None else None
     opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
                    n_tokens=v.head.n if v.head is not None else None)
-    build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True)
+    build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True, hasher=hasher)
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
         run.keys[job.section.stem] = job.hash
@@ -141,7 +152,9 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
                 if isinstance(r, Failed):
                     run.failures.append((stem, r.error, r.log))
             if not run.failures:
+                t = time.perf_counter()
                 _stitch(run, store)
+                run.client_seconds = time.perf_counter() - t
             _report(run, console)
 
     total = len({k for r in runs for k in r.keys.values()})
@@ -238,6 +251,20 @@ def _report(run: VariantRun, console) -> None:
     n = len(run.keys)
     console.print(f"[green]✓[/] {v.name}: {mp4} ({n} section{'s' * (n != 1)}, "
                   f"{stitched.get('duration', 0):.1f}s of video)")
+
+
+def _write_report(out_paths, runs: list[VariantRun], counts: dict, seconds: float, store: ClipStore) -> None:
+    """OUT/batch.json: what became of each variant (for scripts, and bench/bench_batch.py)."""
+    report = {
+        "store": store.url, "seconds": round(seconds, 3), "clips": counts,
+        "variants": {r.variant.name: {
+            "where": r.variant.where, "folder": str(r.build.paths.out),
+            "status": "failed" if r.failures else "written",
+            "error": None if not r.failures else f"{r.failures[0][0]}: {r.failures[0][1]}",
+            "clips": r.keys, "done_after": round(r.seconds, 3), "client_seconds": round(r.client_seconds, 3),
+        } for r in runs},
+    }
+    atomic_write(out_paths.out / "batch.json", json.dumps(report, indent=1, ensure_ascii=False))
 
 
 def _summary(runs: list[VariantRun], counts: dict, seconds: float, console) -> int:

@@ -17,13 +17,14 @@ does not exist. Reading checks the sizes and digests.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import uuid
 from pathlib import Path
 
 import fsspec
+
+from pipeline.cache import _file_digest as _sha256  # the one file digest of the project
 
 #: Protocols whose single PUT is atomic (an object appears whole or not at all).
 OBJECT_STORES = {"s3", "s3a", "gs", "gcs", "abfs", "az", "adl", "memory"}
@@ -32,14 +33,6 @@ META = "json"
 
 class StoreError(RuntimeError):
     """An entry that is missing, incomplete or does not match its digests."""
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
 
 
 class ClipStore:

@@ -20,7 +20,9 @@ import contextlib
 import hashlib
 import os
 import shutil
+import socket
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,6 +114,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
 
     result_file = Path(job.render.result)
     log_file = Path(job.render.log)
+    t0 = time.perf_counter()
     try:
         run_jobs([job], 1, lambda j: None, on_done, strategy=_strategy())
         if outcome.get("status") != "rendered":
@@ -123,7 +126,9 @@ def render_clip(task: ClipTask) -> dict | Failed:
         files = {"mp4": entry / f"{task.key}.mp4"}
         if task.captions != "none":
             files["srt"] = entry / f"{task.key}.srt"
-        return task.store.put(task.key, files, outcome["data"])
+        # what it cost, for planning a cluster (README; bench/bench_batch.py)
+        meta = {**outcome["data"], "render_seconds": round(time.perf_counter() - t0, 3), "rendered_by": _worker_name()}
+        return task.store.put(task.key, files, meta)
     finally:
         with contextlib.suppress(FileNotFoundError):
             result_file.unlink()
@@ -141,6 +146,15 @@ def _registry(name: str):
             os.environ.pop("ATTN_REGISTRY", None)
         else:
             os.environ["ATTN_REGISTRY"] = old
+
+
+def _worker_name() -> str:
+    try:
+        from distributed import get_worker
+
+        return str(get_worker().address)
+    except (ImportError, ValueError):
+        return socket.gethostname()
 
 
 def _work_dir() -> Path:

@@ -226,7 +226,7 @@ def s3(tmp_path_factory):
 
 def base_env(project: Path, extra: dict | None = None) -> dict:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(project), str(ROOT)]),
-           "ATTN_REGISTRY": f"{PKG}.registry", "ATTN_BATCH_MARKS": str(project / "marks"), **(extra or {})}
+           "ATTN_REGISTRY": f"{PKG}.registry_batch", "ATTN_BATCH_MARKS": str(project / "marks"), **(extra or {})}
     for k in ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD", "ATTN_FIXTURE_FAIL"):
         env.pop(k, None)
     return env
@@ -468,9 +468,26 @@ def test_failing_section_fails_its_variant_only(project, cluster, tmp_path):
 def test_bad_row_stops_the_batch_before_anything(project, tmp_path):
     csv = write(tmp_path / "v.csv", "name,sentence,lang\nok,the cat sat,en\nx,the cat sat,klingon\n")
     out = tmp_path / "out"
-    p = batch(project, str(csv), "--out", str(out), "--quality", "tiny", "--scheduler", "tcp://127.0.0.1:9", rc=2)
+    p = batch(project, str(csv), "--out", str(out), "--quality", "tiny", rc=2)
     assert p.stderr.strip() == "render.py: error: v.csv row 3 (x): lang 'klingon' is not one of ja, en"
     assert not out.exists()
+    # the same with a previous batch's output in place: nothing of it changes
+    write(out / "ok" / "explainer.mp4", "an earlier render")
+    batch(project, str(csv), "--out", str(out), "--quality", "tiny", rc=2)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*")) == ["ok", "ok/explainer.mp4"]
+    assert (out / "ok" / "explainer.mp4").read_text() == "an earlier render"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--scheduler", "tcp://127.0.0.1:9"], "--scheduler tcp://127.0.0.1:9: cannot connect"),
+    (["--cache", "nosuch://bucket/x"], "--cache nosuch://bucket/x: Protocol not known: nosuch"),
+    (["--sections", "9"], "--sections: unknown section 9"),
+])
+def test_bad_options_exit_2(project, tmp_path, args, message):
+    csv = write(tmp_path / "v.csv", "name\nok\n")
+    p = batch(project, str(csv), "--out", str(tmp_path / "out"), "--quality", "tiny", *args, rc=2)
+    assert p.stderr.startswith(f"render.py: error: {message}") and len(p.stderr.splitlines()) == 1
+    assert not [d for d in (tmp_path / "out").glob("*") if d.name != ".cache"]  # no variant folder
 
 
 def test_interrupted_batch_resumes_from_the_store(project, cluster, tmp_path):
