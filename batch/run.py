@@ -135,69 +135,76 @@ def _tasks(runs: list[VariantRun], registry, quality: str, store: ClipStore, for
 
 
 def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], scheduler, workers, store, console) -> dict:
+    """Render the ``todo`` keys on the cluster; finish each variant as soon as its keys are done."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    counts = {"rendered": 0, "failed": 0, "stored": 0}
-    results: dict[str, object] = {}  # key -> metadata or Failed
     t0 = time.perf_counter()
+    results: dict[str, object] = {}  # key -> stored metadata, or Failed
+    waiting = {id(r): {k for k in r.keys.values() if k in todo} for r in runs}
+    users: dict[str, list[VariantRun]] = {}
+    for r in runs:
+        for key in r.keys.values():
+            users.setdefault(key, []).append(r)
+    total = len(users)
+    counts = {"rendered": 0, "failed": 0, "stored": total - len(todo)}
 
-    def finish_ready() -> None:
-        for run in runs:
-            if run.done or any(k in todo and k not in results for k in run.keys.values()):
-                continue
-            run.done = True
-            run.seconds = time.perf_counter() - t0
-            for stem, key in run.keys.items():
-                r = results.get(key)
-                if isinstance(r, Failed):
-                    run.failures.append((stem, r.error, r.log))
-            if not run.failures:
-                t = time.perf_counter()
-                _stitch(run, store)
-                run.client_seconds = time.perf_counter() - t
-            _report(run, console)
+    def finish(run: VariantRun) -> None:
+        run.done, run.seconds = True, time.perf_counter() - t0
+        run.failures += [(stem, results[k].error, results[k].log) for stem, k in run.keys.items()
+                         if isinstance(results.get(k), Failed)]
+        if not run.failures:
+            t = time.perf_counter()
+            _stitch(run, store, remote=bool(scheduler))
+            run.client_seconds = time.perf_counter() - t
+        _report(run, console)
 
-    total = len({k for r in runs for k in r.keys.values()})
-    counts["stored"] = total - len(todo)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TextColumn("{task.fields[stats]}"), TimeElapsedColumn(), console=console)
+    for run in runs:  # variants whose clips are all in the store already
+        if not waiting[id(run)]:
+            finish(run)
+    if not todo:
+        return counts
+    from distributed import as_completed
+
+    progress = Progress(TextColumn("clips"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[stats]}"),
+                        TimeElapsedColumn(), console=console)
 
     def stats() -> str:
         return (f"[green]{counts['rendered']} rendered[/] · [cyan]{counts['stored']} from the store[/] · "
                 f"[red]{counts['failed']} failed[/]")
 
-    finish_ready()  # variants whose clips are all in the store already
-    if not todo:
-        return counts
-    from distributed import as_completed
-
     with connect(scheduler, workers) as client:
         n_workers = len(client.scheduler_info(n_workers=-1).get("workers", {})) if scheduler else workers
         console.print(f"cluster: {client.scheduler.address} ({n_workers} workers)"
                       + (f", dashboard {client.dashboard_link}" if has_dashboard() else ""))
-        first = {}
-        for run in runs:
-            for key in run.keys.values():
-                first.setdefault(key, run.index)
-        futures = {}
-        for key, task in todo.items():
-            futures[client.submit(render_clip, task, key=task.dask_key, pure=False, retries=RETRIES,
-                                  priority=-first[key])] = key
+        # earlier rows first (Dask runs higher priorities first), so variants finish one by one
+        futures = {client.submit(render_clip, task, key=task.dask_key, pure=False, retries=RETRIES,
+                                 priority=-min(r.index for r in users[key])): key
+                   for key, task in todo.items()}
         with progress:
             bar = progress.add_task("clips", total=total, completed=counts["stored"], stats=stats())
             for future in as_completed(list(futures), loop=client.loop):
                 key = futures[future]
-                if future.status == "error":
-                    exc = future.exception()
-                    lines = f"{type(exc).__name__}: {exc}".strip().splitlines()
-                    results[key] = Failed(key, "", lines[0] if lines else type(exc).__name__, "\n".join(lines[1:]))
-                else:
-                    results[key] = future.result()
-                future.release()
+                results[key] = _outcome(future, key)
                 counts["failed" if isinstance(results[key], Failed) else "rendered"] += 1
                 progress.update(bar, advance=1, stats=stats())
-                finish_ready()
+                for run in users[key]:
+                    waiting[id(run)].discard(key)
+                    if not waiting[id(run)] and not run.done:
+                        finish(run)
     return counts
+
+
+def _outcome(future, key: str):
+    """The task's stored metadata or :class:`Failed`; an exception (after Dask's retries, or a
+    task whose workers kept dying) becomes a :class:`Failed` with its first line."""
+    try:
+        if future.status == "error":
+            exc = future.exception()
+            lines = f"{type(exc).__name__}: {exc}".strip().splitlines()
+            return Failed(key, "", lines[0], "\n".join(lines[1:]))
+        return future.result()
+    finally:
+        future.release()
 
 
 class StitchOnly(Build):
@@ -209,7 +216,7 @@ class StitchOnly(Build):
         raise RuntimeError(f"{stems}: cache key changed during the batch (project files edited?)")
 
 
-def _stitch(run: VariantRun, store: ClipStore) -> None:
+def _stitch(run: VariantRun, store: ClipStore, remote: bool = False) -> None:
     """Copy the variant's clips from the store into its cache, then build it (no rendering)."""
     build = run.build
     for stem, key in run.keys.items():
@@ -217,7 +224,9 @@ def _stitch(run: VariantRun, store: ClipStore) -> None:
         try:
             meta = store.get(key, entry)
         except Exception as e:  # noqa: BLE001 - reported with the variant
-            run.failures.append((stem, f"{type(e).__name__}: {e}", ""))
+            hint = (" (with --scheduler, --cache must name the same store for the client and every "
+                    "worker: a shared folder or s3://...)") if remote and store.is_local else ""
+            run.failures.append((stem, f"{type(e).__name__}: {e}{hint}", ""))
             continue
         meta = {k: v for k, v in meta.items() if k != "files"}
         atomic_write(entry / f"{key}.json", json.dumps(meta, indent=1))

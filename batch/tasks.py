@@ -86,7 +86,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
             return meta  # another worker, or an earlier attempt, finished it
     home = _work_dir()
     paths = check_out_dir(home)
-    registry = _registry(task.registry)
+    registry = load_registry(task.registry)  # this worker's copy of the client's registry
     section = next((s for s in registry.sections if s.number == task.section), None)
     if section is None:
         raise WorkerMismatch(f"this worker's registry {task.registry} has no section {task.section}")
@@ -133,19 +133,6 @@ def render_clip(task: ClipTask) -> dict | Failed:
         with contextlib.suppress(FileNotFoundError):
             result_file.unlink()
         shutil.rmtree(paths.store / section.stem, ignore_errors=True)  # it is in the clip store now
-
-
-def _registry(name: str):
-    """The worker's own registry module ``name`` (what ``ATTN_REGISTRY`` names on the client)."""
-    old = os.environ.get("ATTN_REGISTRY")
-    os.environ["ATTN_REGISTRY"] = name
-    try:
-        return load_registry()
-    finally:
-        if old is None:
-            os.environ.pop("ATTN_REGISTRY", None)
-        else:
-            os.environ["ATTN_REGISTRY"] = old
 
 
 def _worker_name() -> str:
