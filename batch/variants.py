@@ -51,6 +51,10 @@ _NAME = re.compile(r"[^\W_][\w.-]*")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
+#: Names of files the batch itself writes beside the variant folders.
+TAKEN = {"batch.json"}
+
+
 class VariantError(ValueError):
     """A variants file that cannot be rendered; the message is one line naming the row."""
 
@@ -194,7 +198,7 @@ def _variant(where: str, cells: dict[str, Any], base_dir: Path) -> Variant:
         raise VariantError(f"{where}: no name")
     name = str(name).strip()
     where_named = f"{where} ({name})"
-    if len(name) > MAX_NAME or not _NAME.fullmatch(name) or name.lower() in _RESERVED:
+    if len(name) > MAX_NAME or not _NAME.fullmatch(name) or name.lower() in _RESERVED | TAKEN:
         raise VariantError(f"{where}: name {name!r} cannot be a folder name (use up to {MAX_NAME} "
                            "letters, digits, '.', '_' or '-', starting with a letter or digit)")
     opts = {}

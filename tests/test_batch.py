@@ -111,6 +111,7 @@ spec = "specs/dog.toml"
     ("name,sentence\n../up,a b\n", "v.csv row 2: name '../up' cannot be a folder name"),
     ("name,sentence\n.hidden,a b\n", "v.csv row 2: name '.hidden' cannot be a folder name"),
     ("name,sentence\nnul,a b\n", "v.csv row 2: name 'nul' cannot be a folder name"),
+    ("name,sentence\nBatch.json,a b\n", "v.csv row 2: name 'Batch.json' cannot be a folder name"),
     ("name,sentence\n,a b\n", "v.csv row 2: no name"),
     ("name,sentense\nx,a b\n", "v.csv row 1: unknown column 'sentense'"),
     ("sentence\na b\n", "v.csv row 1: no 'name' column"),
