@@ -14,7 +14,7 @@ from manim import (
     Create, FadeIn, GrowArrow, ValueTracker, VGroup, smooth,
 )
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
@@ -118,7 +118,7 @@ class WhichKey(SectionScene):
     def show_keys(self):
         """The plane and every token's key, labelled."""
         self.say("keys")
-        self.play(FadeIn(self.strip), FadeIn(self.plane), run_time=0.8)
+        self.play(FadeIn(self.strip), FadeIn(self.plane), run_time=timing.ENTER)
         self.play(*[GrowArrow(a) for a in self.key_arrows], FadeIn(self.key_labels),
                   run_time=1.2)
         self.settle()
@@ -128,11 +128,11 @@ class WhichKey(SectionScene):
         s = self.story
         self.say("sweep")
         self.add(self.shadows, self.key_arrows, self.key_labels)
-        self.play(FadeIn(self.table), Create(self.marker), run_time=0.8)
-        self.play(FadeIn(self.query), FadeIn(self.shadows), run_time=0.6)
+        self.play(FadeIn(self.table), Create(self.marker), run_time=timing.ENTER)
+        self.play(FadeIn(self.query), FadeIn(self.shadows), run_time=timing.FADE)
         self.bring_to_front(self.key_labels)   # the labels stay readable over the query
         self.add(self.win_box, self.long_box)
-        self.play(FadeIn(VGroup(*self.legend.items[:2])), run_time=0.4)
+        self.play(FadeIn(VGroup(*self.legend.items[:2])), run_time=timing.FLASH)
         self.wait(0.8)
         per = min(1.5, SWEEP_SECONDS / max(1, s.n - 1))
         for i in range(1, s.n):
@@ -153,7 +153,7 @@ class WhichKey(SectionScene):
         others = [r for r in rows if r != s.follow] or rows
         i = max(others, key=lambda r: float(np.linalg.norm(s.Q[r])))
         self.say("shadow")
-        self.go_to(i, run_time=1.0)
+        self.go_to(i, run_time=timing.BEAT)
         self.settle()
 
     def follow_row(self):
@@ -164,5 +164,5 @@ class WhichKey(SectionScene):
         self.go_to(f, run_time=1.2)
         if s.winner != f:
             own = self.table.cell_box(f, 3, t.muted)
-            self.play(Create(own), FadeIn(self.legend.items[2]), run_time=0.6)
+            self.play(Create(own), FadeIn(self.legend.items[2]), run_time=timing.FADE)
         self.settle()

@@ -13,7 +13,7 @@ from manim import (
     smooth,
 )
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
@@ -84,9 +84,9 @@ class TwoMaps(SectionScene):
         ])
         self.side = self.side_panel()
 
-        self.play(FadeIn(self.plane), run_time=0.6)
-        self.play(FadeIn(self.keys), FadeIn(self.key_tags), run_time=0.8)
-        self.play(FadeIn(self.queries), FadeIn(self.q_tags), run_time=0.8)
+        self.play(FadeIn(self.plane), run_time=timing.FADE)
+        self.play(FadeIn(self.keys), FadeIn(self.key_tags), run_time=timing.ENTER)
+        self.play(FadeIn(self.queries), FadeIn(self.q_tags), run_time=timing.ENTER)
         self.bring_to_front(self.key_tags, self.q_tags)   # labels over every arrow
         self.play(FadeIn(self.side, lag_ratio=0.05), run_time=0.9)
 
@@ -126,7 +126,7 @@ class TwoMaps(SectionScene):
         s, th = self.story, self.theme
         name = label(f"{s.labels[i]} \u2192 {s.labels[j]}", style.LABEL_SIZE, th.fg)
         v = self.S_t()[i, j]
-        num = LiveNumber(v, decimals=2, font_size=style.NUMBER_SIZE, color=style.score_color(v),
+        num = LiveNumber(v, decimals=2, font_size=style.NUMBER_SIZE, color=style.score_text_color(v),
                          align="right")
         width = max(label(f"{s.labels[p]} \u2192 {s.labels[q]}", style.LABEL_SIZE).width
                     for p, q in (s.asym, s.asym[::-1]))
@@ -135,7 +135,7 @@ class TwoMaps(SectionScene):
 
         def update(m):
             m.set_value(self.S_t()[i, j])
-            c = style.score_color(m.get_value())
+            c = style.score_text_color(m.get_value())
             if m.get_fill_color().to_hex().lower() != c.lower():
                 m.set_fill(c)
 

@@ -14,15 +14,15 @@ from manim import (
     LEFT, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
 )
 
-from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import label
-from scenes.widgets.weights import Readout, VectorReadout
+from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.text import label, screen_labels
+from scenes.widgets.weights import Readout
 
 PULL_TIME = 5.0
 #: With an inset, the drag stops this far below the slider's end, and finishes after it opens.
@@ -52,8 +52,7 @@ class InsideTheHull(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def weights(self) -> np.ndarray:
-        s = self.story
-        return core.softmax(core.row_with_score(s.S[s.follow], s.hull_token, self.x.get_value()))
+        return self.story.pulled_weights(self.x.get_value())
 
     def output(self) -> np.ndarray:
         return self.weights() @ self.story.V
@@ -68,20 +67,20 @@ class InsideTheHull(SectionScene):
         l, r, b, top = style.left_panel()
         x0, x1, y0, y1 = value_range(s.V, include_origin=False)
         self.plane = VectorPlane((l, r, b, top), (x0, x1), (y0, y1))
-        self.values = ValueHull(self.plane, s.V, s.labels)
+        self.values = ValueHull(self.plane, s.V, screen_labels(s.labels))
         out = lambda: self.output()  # noqa: E731  (no bound method in a mobject's closure)
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
         self.side_panel(out)
         self.say("convex")
-        self.play(FadeIn(self.plane), FadeIn(self.values), run_time=1.0)
-        self.play(GrowFromCenter(self.out_dot), FadeIn(self.panel), run_time=0.8)
+        self.play(FadeIn(self.plane), FadeIn(self.values), run_time=timing.BEAT)
+        self.play(GrowFromCenter(self.out_dot), FadeIn(self.panel), run_time=timing.ENTER)
         self.settle()
 
     def side_panel(self, out):
         """Slider for the pulled score; live weight, output and the corner's own value."""
         s, t = self.story, self.theme
         f, h = s.follow, s.hull_token
-        fl, hl = s.labels[f], s.labels[h]
+        fl, hl = screen_labels(s.labels)[f], screen_labels(s.labels)[h]
         rl, rr, rb, rt = style.right_panel()
         hi = s.fig(21, "hull_score").value
         knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
@@ -91,8 +90,10 @@ class InsideTheHull(SectionScene):
         self.slider.move_to([rl, rt - 0.35, 0], aligned_edge=LEFT)
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
                          size=style.LABEL_SIZE, color=t.weight, sample=0.999)
-        o_line = VectorReadout(f"o[{fl}] =", out, color=t.amber, size=style.LABEL_SIZE)
-        v_line = VectorReadout(f"v[{hl}] =", s.V[h], color=t.value, size=style.LABEL_SIZE)
+        o_line = VectorReadout(f"o[{fl}] =", out, t.amber, style.LABEL_SIZE,
+                               number_color=t.amber, name_color=t.fg, equals=False)
+        v_line = VectorReadout(f"v[{hl}] =", s.V[h], t.value, style.LABEL_SIZE,
+                               number_color=t.value, name_color=t.fg, equals=False)
         lines = [w_line, o_line, v_line]
         # Names right-aligned, so the "=" signs and the numbers line up.
         x_eq = rl + 0.1 + max(m.submobjects[0].width for m in lines)
@@ -112,9 +113,8 @@ class InsideTheHull(SectionScene):
         a magnified inset opens on the corner, and the drag finishes inside the inset.
         """
         s, t = self.story, self.theme
-        h = s.hull_token
         hi = s.fig(21, "hull_score").value
-        gap = float(np.linalg.norm(s.V[h] - s.out_pulled))
+        gap = float(s.fig(21, "hull_gap").value)
         self.trace = TracedPath(self.out_dot.get_center, stroke_color=t.amber,
                                 stroke_width=2.5, stroke_opacity=0.7)
         self.add(self.trace)
@@ -132,8 +132,6 @@ class InsideTheHull(SectionScene):
 
     def halt(self):
         """Short of the corner, with the weight that never reaches 1."""
-        s = self.story
-        assert np.allclose(self.output(), s.out_pulled), "the pulled output disagrees with the story"
         self.say("halt")
         self.settle()
 
@@ -152,10 +150,10 @@ class InsideTheHull(SectionScene):
         inset.dot(s.V[h], t.value, radius=0.09)
         out = lambda: self.output()  # noqa: E731
         inset.live_dot(out, t.amber, radius=0.09)
-        name = label(s.labels[h], style.SMALL_SIZE, t.value)
+        name = label(screen_labels(s.labels)[h], style.SMALL_SIZE, t.value)
         name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=0.15)
         inset.content.add(name)
-        self.play(Create(inset.source), run_time=0.4)
+        self.play(Create(inset.source), run_time=timing.FLASH)
         self.play(FadeIn(inset.leaders), FadeIn(inset.frame), FadeIn(inset.scale_label),
-                  FadeIn(inset.content), run_time=0.8)
+                  FadeIn(inset.content), run_time=timing.ENTER)
         self.inset = inset

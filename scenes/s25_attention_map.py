@@ -15,11 +15,11 @@ from manim import (
     DOWN, LEFT, UP, Dot, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, smooth,
 )
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CellReadout, RowReadout, ScoreGrid
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import paragraph
+from scenes.widgets.text import paragraph, screen_labels
 
 LIFT_TIME = 3.0
 BUGS = ("mask", "pos", "div", "norm")   # caption keys bug_<name>_cause / bug_<name>_symptom
@@ -35,7 +35,7 @@ class AttentionMap(SectionScene):
         self.show_map()
         self.settle()
         self.say("lift")
-        self.play(FadeIn(self.controls, shift=0.1 * UP), run_time=0.6)
+        self.play(FadeIn(self.controls, shift=0.1 * UP), run_time=timing.FADE)
         self.set_lift(1.0)
         self.settle()
         self.say("row")
@@ -56,7 +56,7 @@ class AttentionMap(SectionScene):
         s = self.story
         n, f, cw = s.n, s.follow, s.causal_winner
         self.lift = ValueTracker(0.0)
-        g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight")
+        g = self.map = ScoreGrid(s.Wc, screen_labels(s.labels), box=style.left_panel(), mode="weight")
         upper = np.triu(np.ones((n, n), bool), 1)
         g.set_presence(np.where(upper, 0.0, 1.0))
         self.in_cells = g.numbers_fit(2)
@@ -80,21 +80,21 @@ class AttentionMap(SectionScene):
                         width=(r - l) * 0.45)
         slider.move_to([(l + r) / 2, top - 0.3, 0])
         if self.in_cells:
-            readout = CellReadout(s.labels[f], s.labels[cw], lambda: self.blended()[f, cw],
+            readout = CellReadout(screen_labels(s.labels)[f], screen_labels(s.labels)[cw], lambda: self.blended()[f, cw],
                                   signed_colors=False, size=style.LABEL_SIZE + 8)
             readout.next_to(slider, DOWN, buff=0.9)
         else:
-            readout = RowReadout(s.labels, lambda: self.blended()[f], (l, r, b, top - 0.8),
-                                 titles=[f"{s.labels[f]} →"], title=lambda: 0,
+            readout = RowReadout(screen_labels(s.labels), lambda: self.blended()[f], (l, r, b, top - 0.8),
+                                 titles=[f"{screen_labels(s.labels)[f]} →"], title=lambda: 0,
                                  signed_colors=False, mark=lambda: cw)
         return VGroup(slider, readout)
 
     # ------------------------------------------------------------ beats
 
     def show_map(self):
-        self.play(FadeIn(self.map), run_time=0.8)
+        self.play(FadeIn(self.map), run_time=timing.ENTER)
         self.play(FadeIn(self.cut), FadeIn(self.row_frame), FadeIn(self.winner_frame),
-                  run_time=0.6)
+                  run_time=timing.FADE)
 
     def set_lift(self, value: float):
         self.play(self.lift.animate(rate_func=smooth).set_value(value), run_time=LIFT_TIME)
@@ -120,6 +120,6 @@ class AttentionMap(SectionScene):
         if listing.height > top - b:
             listing.scale_to_fit_height(top - b)
         listing.move_to([l + 0.2 + listing.width / 2, (b + top) / 2, 0])
-        self.play(FadeOut(self.controls), run_time=0.5)
+        self.play(FadeOut(self.controls), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(it, shift=0.15 * LEFT) for it in items], lag_ratio=0.6),
-                  run_time=3.0)
+                  run_time=timing.LONG_MOVE)
