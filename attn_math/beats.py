@@ -231,7 +231,12 @@ def _s25(s):
     return _fixed("intro", "lift") + [Beat("row", "row_same" if same else "row")] + _fixed("bugs")
 
 
+def _card(s):
+    return _fixed("intro")
+
+
 PLANS = {i: globals()[f"_s{i:02d}"] for i in range(1, 26)}
+PLANS.update({0: _card, 99: _card})    # the opening and closing title cards
 
 
 def plan(story, section: int) -> list[Beat]:

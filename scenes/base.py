@@ -48,6 +48,8 @@ class SectionScene(Scene):
     """A scene that knows its section, its story, its language and its theme."""
 
     SECTION: int = 0
+    #: Set by scenes.timeline: frames are skipped, but the clock is a movie's (fade included).
+    timing_a_movie: bool = False
 
     def setup(self) -> None:
         self.theme = style.theme()
@@ -176,5 +178,6 @@ class SectionScene(Scene):
         short fade to the background, and opens by fading its title in. Only in a movie: a
         still (or a test's last frame) shows the end state, not the empty background."""
         output = getattr(self.renderer.file_writer, "output_spec", None)
-        if output is not None and output.is_video and self.mobjects:
+        movie = self.timing_a_movie or (output is not None and output.is_video)
+        if movie and self.mobjects:
             self.play(*[FadeOut(m) for m in self.mobjects], run_time=style.TRANSITION)
