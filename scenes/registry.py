@@ -104,8 +104,8 @@ SECTIONS: tuple[Section, ...] = (
 #: The title cards around the stitched explainer: each a chapter and a clip of its own,
 #: numbered outside the source's 1..25 (00 opens, 99 closes) so no section is renumbered.
 #: A full run renders them; a ``--sections`` subset only when it names them (or ``cards``).
-OPENING = Section(0, "opening", "scenes.cards", "OpeningCard", "はじめに", "Opening", card=True)
-CLOSING = Section(99, "closing", "scenes.cards", "ClosingCard", "まとめ", "Recap", card=True)
+OPENING = Section(0, "opening", "scenes.cards", "OpeningCard", _title("ja", 0), _title("en", 0), card=True)
+CLOSING = Section(99, "closing", "scenes.cards", "ClosingCard", _title("ja", 99), _title("en", 99), card=True)
 CARDS: tuple[Section, ...] = (OPENING, CLOSING)
 
 
