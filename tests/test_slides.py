@@ -386,3 +386,53 @@ def test_interrupted_run_keeps_the_previous_deck_and_resumes(project, deck):
     p = run(project, *args)
     assert "3 cached" not in p.stderr and p.stderr.count("written") == 3
     assert "1 cached" in p.stderr or "2 cached" in p.stderr
+
+
+def make_narrated_clip(path: Path, seconds: float = 3.0) -> Path:
+    """A small H.264 + AAC clip (a moving bar and a tone), as a narrated render would have."""
+    with av.open(str(path), "w") as c:
+        v = c.add_stream("libx264", rate=10)
+        v.width, v.height, v.pix_fmt = 128, 72, "yuv420p"
+        a = c.add_stream("aac", rate=48000)
+        for i in range(int(seconds * 10)):
+            img = np.zeros((72, 128, 3), np.uint8)
+            img[20:50, (i * 4) % 120:(i * 4) % 120 + 8] = 255
+            c.mux(v.encode(av.VideoFrame.from_ndarray(img, format="rgb24")))
+        t = np.arange(int(seconds * 48000)) / 48000
+        tone = (0.2 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)
+        for start in range(0, len(tone), 1024):
+            frame = av.AudioFrame.from_ndarray(tone[None, start:start + 1024], format="fltp", layout="mono")
+            frame.sample_rate, frame.pts = 48000, start
+            c.mux(a.encode(frame))
+        c.mux(v.encode())
+        c.mux(a.encode())
+    return path
+
+
+def test_chromium_plays_a_narrated_clip_with_sound_after_the_title_slide(tmp_path):
+    """Narrated clips are not muted; the keypress that leaves the title slide lets them play."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from pipeline.files import atomic_write, publish
+    from slides.build import _has_audio
+    from slides.deck import Deck, SectionSlide
+    from slides.html_deck import write_html
+    from slides.poster import last_frame_png
+    from tests.browser import offline_chromium, open_deck, wait_for
+
+    clip = make_narrated_clip(tmp_path / "voiced.mp4")
+    assert _has_audio(clip)
+    poster = last_frame_png(clip, tmp_path / "voiced.png")
+    deck = Deck("Self-attention", SENTENCE, "en", narrated=True,
+                sections=(SectionSlide(1, "01-voiced", "Voiced", clip, poster, "a line", "k" * 12, 3.0),))
+    folder = tmp_path / "deck"
+    atomic_write(folder / "index.html", write_html(deck, folder, publish))
+    with offline_chromium() as d:
+        open_deck(d, folder / "index.html")
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        wait_for(d, "return Reveal.getIndices().h === 1")
+        video = "Reveal.getCurrentSlide().querySelector('video')"
+        assert d.execute_script(f"return {video}.muted") is False
+        wait_for(d, f"return {video}.currentTime > 0.3", timeout=10)
+        assert d.execute_script(f"return {video}.paused") is False
