@@ -211,9 +211,11 @@ def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
 @_head_options
 @click.option("--format", "formats_spec", default="pptx,html,pdf", show_default=True, metavar="LIST",
               help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf).")
+@click.option("--allow-missing", is_flag=True,
+              help="Write the deck even if some sections failed (they are left out).")
 @narration_option
 def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, formats_spec, narration):
+           sentence, follow, formats_spec, allow_missing, narration):
     """Render the clips that are missing (same cache as render), then write OUT/slides/:
     explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
     handout.pdf (one page per section)."""
@@ -237,7 +239,8 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
         from attn_math import default_head
 
         custom = default_head()
-    clips = ClipBuild(registry, sections, opts, paths, kind="clip", jobs=jobs, force=force)
+    clips = ClipBuild(registry, sections, opts, paths, kind="clip", jobs=jobs, force=force,
+                      allow_missing=allow_missing)
     return SlideBuild(clips, formats, sentence=" ".join(custom.tokens)).run(_console())
 
 

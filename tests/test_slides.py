@@ -43,11 +43,13 @@ def copy_project(base: Path) -> Path:
     return base
 
 
-def run(project: Path, *args: str, check_rc: int | None = 0) -> subprocess.CompletedProcess:
+def run(project: Path, *args: str, check_rc: int | None = 0, fail: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "ATTN_REGISTRY": f"{PKG}.registry",
            "PYTHONPATH": os.pathsep.join([str(project), str(ROOT)])}
     for k in ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD", "ATTN_FIXTURE_FAIL"):
         env.pop(k, None)
+    if fail:
+        env["ATTN_FIXTURE_FAIL"] = fail   # the fixture scene of that name raises
     p = subprocess.run([sys.executable, str(ROOT / "render.py"), "slides", *args], env=env,
                        capture_output=True, text=True, timeout=600)
     if check_rc is not None:
@@ -436,3 +438,18 @@ def test_chromium_plays_a_narrated_clip_with_sound_after_the_title_slide(tmp_pat
         assert d.execute_script(f"return {video}.muted") is False
         wait_for(d, f"return {video}.currentTime > 0.3", timeout=10)
         assert d.execute_script(f"return {video}.paused") is False
+
+
+def test_a_failed_section_keeps_the_deck_unless_allow_missing(project, deck):
+    from pptx import Presentation
+
+    args = ("--quality", "tiny", "--lang", "en", "--force", "--jobs", "2", "--out", str(project / "out"))
+    before = stat_outputs(deck)
+    p = run(project, *args, check_rc=1, fail="FxBeta")
+    assert "FAILED 02-beta" in p.stderr and "slides not written" in p.stderr
+    assert stat_outputs(deck) == before
+    p = run(project, *args, "--allow-missing", check_rc=1, fail="FxBeta")
+    assert "left out (failed): 02-beta" in p.stderr and p.stderr.count("written") == 3
+    slides = list(Presentation(str(deck / "explainer.pptx")).slides)
+    assert len(slides) == 1 + 2
+    assert [s.notes_slide.notes_text_frame.text for s in slides[1:]] == ["alpha", "gamma"]
