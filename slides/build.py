@@ -25,7 +25,7 @@ from pipeline.options import BadInput
 
 from . import html_deck, reveal
 from .deck import DECK_TITLE, Deck, SectionSlide, script_of
-from .poster import last_frame_png
+from .poster import end_state_png
 
 #: format name -> file name in OUT/slides
 OUTPUTS = {"pptx": "explainer.pptx", "html": "index.html", "pdf": "handout.pdf"}
@@ -172,9 +172,9 @@ class SlideBuild:
                 continue
             store = self.paths.store / o.section.stem
             clip = store / f"{o.hash}.mp4"
-            poster = store / f"{o.hash}.poster.png"   # pruned with its clip (same hash prefix)
+            poster = store / f"{o.hash}.end.png"   # pruned with its clip (same hash prefix)
             if not poster.is_file():
-                last_frame_png(clip, poster)
+                end_state_png(clip, poster)
             srt_file = store / f"{o.hash}.srt"
             notes = script_of(srt_file.read_text(encoding="utf-8")) if srt_file.is_file() else ""
             narrated = narrated or _has_audio(clip)

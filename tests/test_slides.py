@@ -124,7 +124,8 @@ def test_pptx_reopens_with_a_movie_poster_and_notes_per_section(project, deck):
         (media,) = {r.target_part for r in slide.part.rels.values()
                      if r.reltype.endswith("/media") and not r.is_external}
         assert media.content_type == "video/mp4"
-        # the clip is embedded (not linked), and its poster is the clip's last frame
+        # the clip is embedded (not linked), and its poster is the clip's end state (the fixture
+        # clips have no closing fade: their last frame)
         assert not any(r.is_external for r in slide.part.rels.values())
         poster = np.asarray(Image.open(io.BytesIO(movie.poster_frame.blob)).convert("RGB"), dtype=float)
         frame = last_frame(media.blob)
@@ -420,12 +421,12 @@ def test_chromium_plays_a_narrated_clip_with_sound_after_the_title_slide(tmp_pat
     from slides.build import _has_audio
     from slides.deck import Deck, SectionSlide
     from slides.html_deck import write_html
-    from slides.poster import last_frame_png
+    from slides.poster import end_state_png
     from tests.browser import offline_chromium, open_deck, wait_for
 
     clip = make_narrated_clip(tmp_path / "voiced.mp4")
     assert _has_audio(clip)
-    poster = last_frame_png(clip, tmp_path / "voiced.png")
+    poster = end_state_png(clip, tmp_path / "voiced.png")
     deck = Deck("Self-attention", SENTENCE, "en", narrated=True,
                 sections=(SectionSlide(1, "01-voiced", "Voiced", clip, poster, "a line", "k" * 12, 3.0),))
     folder = tmp_path / "deck"
@@ -453,3 +454,22 @@ def test_a_failed_section_keeps_the_deck_unless_allow_missing(project, deck):
     slides = list(Presentation(str(deck / "explainer.pptx")).slides)
     assert len(slides) == 1 + 2
     assert [s.notes_slide.notes_text_frame.text for s in slides[1:]] == ["alpha", "gamma"]
+
+
+def test_poster_is_the_end_state_before_the_closing_fade(tmp_path):
+    """Section clips end with a fade to the background: the poster is the frame before it."""
+    from slides.poster import end_state_png
+
+    path = tmp_path / "fading.mp4"
+    pattern = np.zeros((72, 128, 3), np.uint8)
+    pattern[10:60, 20:110] = (230, 200, 40)
+    with av.open(str(path), "w") as c:
+        v = c.add_stream("libx264", rate=10)
+        v.width, v.height, v.pix_fmt = 128, 72, "yuv420p"
+        for i in range(30):                       # 2 s of the end state, then a 0.5 s fade
+            alpha = 1.0 if i < 25 else 1 - (i - 24) / 5
+            c.mux(v.encode(av.VideoFrame.from_ndarray((pattern * alpha).astype(np.uint8), format="rgb24")))
+        c.mux(v.encode())
+    assert last_frame(path.read_bytes()).max() < 10          # the clip really ends black
+    poster = np.asarray(Image.open(end_state_png(path, tmp_path / "p.png")).convert("RGB"), dtype=float)
+    assert np.abs(poster - pattern).mean() < 6
