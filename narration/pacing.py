@@ -83,15 +83,12 @@ class Narrator:
         if left > 1e-6:
             scene.wait(left)
 
-    def speak(self, scene, beat: str, text: str) -> float:
-        """Lay the line of a caption cue ``text`` of ``beat`` at the current scene time;
-        returns the time until which the cue must hold.
-
-        A beat's spoken variant replaces the cue only when the cue is the whole beat (a
-        long beat shown as two cues is read cue by cue, each inside its own cue).
-        """
-        context = (lambda: _caption_context(scene)) if _whole_beat(scene, beat, text) else None
-        line = self.synth.line(spoken_line(self.lang, self.section, beat, text, context), self.lang)
+    def speak(self, scene, beat: str, text: str, use_variant: bool = True) -> float:
+        """Lay the line of ``beat`` (its caption ``text``, or a spoken variant of the beat
+        unless ``use_variant`` is false: a beat shown as two cues speaks each cue's text)
+        at the current scene time; returns the time until which the beat must hold."""
+        line = self.synth.line(spoken_line(self.lang, self.section, beat if use_variant else "",
+                                           text, lambda: _caption_context(scene)), self.lang)
         scene.add_sound(str(line.path))
         self.lines.append((scene.time, line))
         self.voice_until = scene.time + line.seconds + PAUSE
@@ -112,18 +109,6 @@ class Narrator:
             path.parent.mkdir(parents=True, exist_ok=True)
             _write_wav(path, np.zeros(int(round(PAD_SECONDS * 48_000))))
         return path
-
-
-def _whole_beat(scene, beat: str, text: str) -> bool:
-    """Whether the cue ``text`` is all of ``beat``'s caption (only then can a variant of the
-    beat replace it)."""
-    if spoken_rules.variant(scene.lang, scene.SECTION, beat) is None:
-        return False
-    try:
-        whole = scene.caption_text(beat)
-    except (KeyError, TypeError):
-        return False
-    return " ".join(whole.split()) == " ".join(text.split())
 
 
 def _caption_context(scene) -> dict:

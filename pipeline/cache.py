@@ -215,9 +215,9 @@ class Hasher:
             self._captions[lang] = (data, raw)
         data, raw = self._captions[lang]
         key = f"s{section.number:02d}"
-        if data is None or key not in data:
-            return raw
-        section_keys = {f"s{s.number:02d}" for s in self.registry.sections}
+        if data is None or key not in data or getattr(section, "card", False):
+            return raw      # a card reads other sections' words too (the closing's bug list)
+        section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
         shared = {k: v for k, v in data.items() if k not in section_keys}
         return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
 

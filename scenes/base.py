@@ -25,8 +25,9 @@ from manim import DOWN, FadeIn, FadeOut, Scene
 from attn_math import Story, beats, load_story
 from attn_math.beats import BeatCursor
 
-from . import captions, style
 from narration import pacing as narration  # narration (issue 14): ATTN_NARRATION=1
+
+from . import captions, style
 from .registry import by_number
 from .widgets.chrome import CaptionBar, SectionTitle
 
@@ -102,7 +103,7 @@ class SectionScene(Scene):
         text = self.caption_text(beat.key, **extra)
         self._read_out()
         cues = captions.cues_of(text, self.lang)
-        self._show_cue(beat.key, cues[0])
+        self._show_cue(beat.key, cues[0], whole_beat=len(cues) == 1)
         self._pending = [(beat.key, c) for c in cues[1:]]
         return text
 
@@ -123,7 +124,10 @@ class SectionScene(Scene):
                 return
             self._show_cue(*self._pending.pop(0))
 
-    def _show_cue(self, beat: str, cue: str) -> None:
+    def _show_cue(self, beat: str, cue: str, whole_beat: bool = False) -> None:
+        """Show one cue of ``beat``; with narration, its line is spoken and the cue holds
+        until the voice (and a pause) is done. A spoken variant, written for the whole beat,
+        is used only when the beat is one cue (``whole_beat``)."""
         self._close_subcaption()
         self._sub = (beat, cue, self.time)
         if self.caption_mode == "burned":
@@ -136,8 +140,9 @@ class SectionScene(Scene):
         else:
             self.wait(CAPTION_FADE)   # the same clock as a burned render
         self._read_until = self._sub[2] + captions.reading_time(cue.replace("\n", " "), self.lang)
-        if self.narrator:  # narration: the cue holds until its line (+ a pause) is spoken
-            self._read_until = max(self._read_until, self.narrator.speak(self, beat, cue))
+        if self.narrator:
+            said = self.narrator.speak(self, beat, cue.replace("\n", " "), use_variant=whole_beat)
+            self._read_until = max(self._read_until, said)
 
     def _close_subcaption(self) -> None:
         if self._sub is None:
@@ -159,4 +164,13 @@ class SectionScene(Scene):
         if not self.beat_cursor.finished():
             raise RuntimeError(f"section {self.SECTION} ended before its plan "
                                f"({self.beat_cursor.beats[self.beat_cursor.pos].slot!r} unsaid)")
+        self._fade_out()
         super().tear_down()
+
+    def _fade_out(self) -> None:
+        """The transition between sections (layout, issue 12): every clip ends with the same
+        short fade to the background, and opens by fading its title in. Only in a movie: a
+        still (or a test's last frame) shows the end state, not the empty background."""
+        output = getattr(self.renderer.file_writer, "output_spec", None)
+        if output is not None and output.is_video and self.mobjects:
+            self.play(*[FadeOut(m) for m in self.mobjects], run_time=style.TRANSITION)

@@ -20,8 +20,8 @@ from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import label
 from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.text import label, screen_labels
 from scenes.widgets.weights import Readout
 
 PULL_TIME = 5.0
@@ -67,7 +67,7 @@ class InsideTheHull(SectionScene):
         l, r, b, top = style.left_panel()
         x0, x1, y0, y1 = value_range(s.V, include_origin=False)
         self.plane = VectorPlane((l, r, b, top), (x0, x1), (y0, y1))
-        self.values = ValueHull(self.plane, s.V, s.labels)
+        self.values = ValueHull(self.plane, s.V, screen_labels(s.labels))
         out = lambda: self.output()  # noqa: E731  (no bound method in a mobject's closure)
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
         self.side_panel(out)
@@ -80,7 +80,7 @@ class InsideTheHull(SectionScene):
         """Slider for the pulled score; live weight, output and the corner's own value."""
         s, t = self.story, self.theme
         f, h = s.follow, s.hull_token
-        fl, hl = s.labels[f], s.labels[h]
+        fl, hl = screen_labels(s.labels)[f], screen_labels(s.labels)[h]
         rl, rr, rb, rt = style.right_panel()
         hi = s.fig(21, "hull_score").value
         knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
@@ -150,7 +150,7 @@ class InsideTheHull(SectionScene):
         inset.dot(s.V[h], t.value, radius=0.09)
         out = lambda: self.output()  # noqa: E731
         inset.live_dot(out, t.amber, radius=0.09)
-        name = label(s.labels[h], style.SMALL_SIZE, t.value)
+        name = label(screen_labels(s.labels)[h], style.SMALL_SIZE, t.value)
         name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=0.15)
         inset.content.add(name)
         self.play(Create(inset.source), run_time=timing.FLASH)
