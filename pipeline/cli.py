@@ -211,8 +211,9 @@ def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
 @_head_options
 @click.option("--format", "formats_spec", default="pptx,html,pdf", show_default=True, metavar="LIST",
               help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf).")
+@narration_option
 def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, formats_spec):
+           sentence, follow, formats_spec, narration):
     """Render the clips that are missing (same cache as render), then write OUT/slides/:
     explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
     handout.pdf (one page per section)."""
@@ -225,10 +226,13 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections)
     custom = resolve_head(head_file, spec_file, sentence, follow)
+    if narration:  # narration (issue 14): the clips in the decks carry the voice
+        check_narration(lang)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
-                   n_tokens=custom.n if custom is not None else None)
+                   n_tokens=custom.n if custom is not None else None, narration=narration,
+                   voice_cache=voice_cache_for(paths) if narration else None)
     if custom is None:
         from attn_math import default_head
 
