@@ -28,6 +28,10 @@ from narration import pacing  # noqa: E402
 from narration.spoken import spoken  # noqa: E402
 from narration.synth import Synthesizer  # noqa: E402
 
+# One worker runs this module: the narrated renders (a module fixture per language) are made
+# once, not once per worker that happens to get one of their tests.
+pytestmark = pytest.mark.xdist_group("narration")
+
 SECTIONS = "10,17"                    # two short sections with numbers and token names
 STEMS = ["10-fold-diagonal", "17-causal-mask"]
 FPS = 15                              # --quality preview
