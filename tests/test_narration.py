@@ -53,6 +53,8 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
     ("GPT-2", "GPT-2", "ジーピーティーツー"),
     ("d_model 768", "d model 768", "ディー モデル 768"),
     ("fp16", "fp 16", "エフピー16"),
+    ("−∞", "minus infinity", "マイナス無限大"),
+    ("n² · d", "n squared times d", "エヌの二乗 かける ディー"),
 ])
 def test_spoken_symbols(written, en, ja):
     assert spoken(written, "en") == en
