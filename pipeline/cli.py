@@ -344,9 +344,11 @@ def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, forc
 @click.option("--json", "as_json", is_flag=True,
               help="A JSON list of {section, beat, text, start, end} (seconds).")
 @_head_options
-def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow):
+@narration_option
+def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow, narration):
     """Print every caption cue `render` would show, with its start and end (seconds) in
-    the stitched video; nothing is rendered."""
+    the stitched video; nothing is rendered (with --narration, lines not yet in the voice
+    cache are synthesised to know how long each is spoken)."""
     import tempfile
 
     from .script import build_script, format_script
@@ -354,12 +356,15 @@ def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     head = resolve_head(head_file, spec_file, sentence, follow)
+    if narration:
+        check_narration(lang)
     with tempfile.TemporaryDirectory(prefix="attn-script-head-") as tmp:
         head_path = None
         if head is not None:
             head_path = Path(tmp) / "head.toml"
             head_path.write_text(head.to_toml(), encoding="utf-8")
-        opts = Options(lang=lang, quality=quality, head=head_path, n_tokens=head.n if head else None)
+        opts = Options(lang=lang, quality=quality, head=head_path, n_tokens=head.n if head else None,
+                       narration=narration)  # narration: voice cache ATTN_VOICE_CACHE or the user's
         cues, total = build_script(sections, opts, str(head_path) if head_path else None)
     if as_json:
         click.echo(json.dumps([c.to_json() for c in cues], ensure_ascii=False, indent=1))
