@@ -346,7 +346,7 @@ def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence
     from .script import build_script, format_script
 
     registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections)
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
     head = resolve_head(head_file, spec_file, sentence, follow)
     with tempfile.TemporaryDirectory(prefix="attn-script-head-") as tmp:
         head_path = None
