@@ -322,14 +322,15 @@ def figures(as_json, head_file, spec_file, sentence, follow):
               metavar="[" + "|".join(QUALITIES) + "]", help="As for render.")
 @click.option("--sections", "sections_spec", default=None, metavar="LIST", help="As for render (default: all).")
 @click.option("--force", is_flag=True, help="Render every clip again, even if the store has it.")
-def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, force):
+@narration_option
+def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, force, narration):
     """Render one explainer per variant of FILE (CSV: name, sentence, follow, lang, theme[, captions,
     spec]; or TOML: [defaults] and [[variant]] tables) into OUT/<name>/, as render would.
     Exit codes: 0 all written, 1 some variant failed (the rest are written), 2 bad input."""
     from batch.run import run_batch
 
     return run_batch(file, scheduler=scheduler, workers=workers, cache=cache, out=out_dir, quality=quality,
-                     sections_spec=sections_spec, force=force, console=_console())
+                     sections_spec=sections_spec, force=force, narration=narration, console=_console())
 # ---- end batch
 
 
