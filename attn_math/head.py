@@ -33,6 +33,13 @@ from . import lexicon
 
 MIN_TOKENS = 2
 MAX_TOKENS = 12
+#: The longest token accepted, in characters: the longest that still reads on a chip, a grid
+#: label and a plane label at 720p (longer ones are abbreviated on screen past a width, but a
+#: 34-letter word would be mostly ellipsis). Captions always carry the full token.
+MAX_TOKEN_CHARS = 20
+#: The largest magnitude accepted in inputs and matrices: scores are products of four such
+#: numbers, so anything larger overflows (or draws a plane that is one dot).
+MAX_ABS = 1e6
 D = 2  # every vector is drawn on one plane
 ROLE_KEYS = ("follow", "winner", "long_key", "asymmetric_pair", "width_row", "hull_token")
 HEAD_KEYS = {"sentence", "tokens", "follow", "embeddings", "vectors", "W_Q", "W_K", "W_V",
@@ -131,8 +138,26 @@ def _matrix(value, name: str, shape: tuple[int, int]) -> np.ndarray:
         got = "x".join(map(str, M.shape)) if M.ndim else "a scalar"
         raise HeadError(f"{name}: expected a {want} matrix, got {got}")
     if not np.all(np.isfinite(M)):
-        raise HeadError(f"{name}: contains NaN or infinity")
+        raise HeadError(f"{name}: contains NaN or infinity (not finite)")
+    _check_magnitude(M, name)
     return M
+
+
+def _check_magnitude(M: np.ndarray, name: str) -> None:
+    big = np.abs(M) > MAX_ABS
+    if big.any():
+        raise HeadError(f"{name}: {float(M[big][0]):g} is too large "
+                        f"(at most {MAX_ABS:g} in absolute value)")
+
+
+def check_token(t, i: int) -> None:
+    """Raise :class:`HeadError` unless token ``t`` (position ``i``) is a non-empty string of
+    at most :data:`MAX_TOKEN_CHARS` characters."""
+    if not isinstance(t, str) or not t.strip():
+        raise HeadError(f"tokens: token {i} is empty or not a string")
+    if len(t) > MAX_TOKEN_CHARS:
+        raise HeadError(f"tokens: token {i} ({t[:MAX_TOKEN_CHARS]}…) has {len(t)} characters, "
+                        f"at most {MAX_TOKEN_CHARS} fit on screen")
 
 
 def validate(head: Head) -> None:
@@ -143,8 +168,7 @@ def validate(head: Head) -> None:
     if n > MAX_TOKENS:
         raise HeadError(f"tokens: at most {MAX_TOKENS} tokens fit on screen, got {n}")
     for i, t in enumerate(head.tokens):
-        if not isinstance(t, str) or not t.strip():
-            raise HeadError(f"tokens: token {i} is empty or not a string")
+        check_token(t, i)
     head.embeddings = _matrix(head.embeddings, "embeddings", (n, D))
     # A zero input has a zero query, key and value (the matrices are invertible):
     # no direction to draw, no line to cast a shadow on, and NaN in the story.
@@ -267,7 +291,8 @@ def _vec(value, name: str) -> np.ndarray:
     if v.shape != (D,):
         raise HeadError(f"{name}: expected 2 numbers, got shape {v.shape}")
     if not np.all(np.isfinite(v)):
-        raise HeadError(f"{name}: contains NaN or infinity")
+        raise HeadError(f"{name}: contains NaN or infinity (not finite)")
+    _check_magnitude(v, name)
     return v
 
 

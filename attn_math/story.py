@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from . import core, cost, lexicon
+from . import core, cost, lexicon, prose
 from .fmt import fmt, fmt_bytes, fmt_int, fmt_ratio, fmt_sci, fmt_vec, round_half_away
 from .head import Head
 
@@ -279,36 +279,72 @@ class Story:
     def label(self, i: int) -> str:
         return self.labels[i]
 
-    def caption_context(self, section: int) -> dict[str, str]:
-        """Placeholder values for a section's captions: its figures and every role."""
+    def causal_tied(self) -> list[int]:
+        """The followed row's causal candidates whose weight prints like the largest."""
+        f, top = self.follow, fmt(self.Wc[self.follow, self.causal_winner])
+        return [j for j in range(f + 1) if fmt(self.Wc[f, j]) == top]
+
+    # Figures a section's captions quote from another section (captions are scoped per
+    # section: a name means the figure of the section that says it, never a namesake).
+    CAPTION_BORROWS = {
+        7: {3: ("R_follow_winner",)},
+        15: {14: ("d_real",), 16: ("divisor_real",)},
+        16: {1: ("d_toy",), 14: ("d_real",)},
+        21: {20: ("out_follow",)},
+        25: {19: ("bug_leak",)},
+    }
+
+    def caption_context(self, section: int, lang: str | None = None) -> dict[str, str]:
+        """Placeholder values for a section's captions: every role and the section's own
+        figures (plus those it borrows, ``CAPTION_BORROWS``).
+
+        With ``lang``, token names come set off as names (“it” / 「it」), token lists
+        and prose numbers follow the language (:mod:`attn_math.prose`); without it, the
+        bare labels (for checks on the roles).
+        """
+        if lang is None:
+            name = lambda i: self.labels[i]                                    # noqa: E731
+            names = lambda idx: ", ".join(self.labels[j] for j in idx)       # noqa: E731
+        else:
+            name = lambda i: prose.token_name(self.labels[i], lang)           # noqa: E731
+            names = lambda idx: prose.token_list([self.labels[j] for j in idx], lang)  # noqa: E731
         ctx = {
-            "follow": self.labels[self.follow],
-            "winner": self.labels[self.winner],
-            "asym_a": self.labels[self.asym[0]],
-            "asym_b": self.labels[self.asym[1]],
-            "long_key": self.labels[self.long_key],
-            "width_row": self.labels[self.width_row],
-            "hull_token": self.labels[self.hull_token],
-            "flattest": self.labels[self.flattest_row],
-            "first": self.labels[0],
-            "last": self.labels[-1],
-            "max_row": self.labels[self.max_cell[0]],
-            "max_col": self.labels[self.max_cell[1]],
-            "min_row": self.labels[self.min_cell[0]],
-            "min_col": self.labels[self.min_cell[1]],
-            "strong": self.labels[self.strong],
-            "weak": self.labels[self.weak],
-            "causal_winner": self.labels[self.causal_winner],
-            "bug_row": self.labels[self.bug_row],
-            "bug_future": ", ".join(self.labels[j] for j in self.bug_future),
+            "follow": name(self.follow),
+            "winner": name(self.winner),
+            "asym_a": name(self.asym[0]),
+            "asym_b": name(self.asym[1]),
+            "long_key": name(self.long_key),
+            "width_row": name(self.width_row),
+            "hull_token": name(self.hull_token),
+            "flattest": name(self.flattest_row),
+            "first": name(0),
+            "last": name(self.n - 1),
+            "max_row": name(self.max_cell[0]),
+            "max_col": name(self.max_cell[1]),
+            "min_row": name(self.min_cell[0]),
+            "min_col": name(self.min_cell[1]),
+            "strong": name(self.strong),
+            "weak": name(self.weak),
+            "causal_winner": name(self.causal_winner),
+            "bug_row": name(self.bug_row),
+            "bug_future": names(self.bug_future),
+            "n_future": str(len(self.bug_future)),
+            "causal_tied": names(self.causal_tied()),
             "sentence": " ".join(self.tokens),
             "n": str(self.n),
         }
-        for sec in sorted(self.figures):
-            for k, v in self.figures[sec].items():
-                ctx.setdefault(k, v.text)
+        for sec, keys in self.CAPTION_BORROWS.get(section, {}).items():
+            for k in keys:
+                ctx[k] = self.figures[sec][k].text
         for k, v in self.figures.get(section, {}).items():
-            ctx[k] = v.text  # the section's own figure wins a name clash
+            ctx[k] = v.text
+        if lang == "ja":
+            # Japanese prose writes 100万 and 171 倍 (the caption adds 倍), not 1,000,000 / 171x
+            for sec, k in ((8, "dots_1000"),):
+                if sec == section:
+                    ctx[k] = prose.compact_number(self.figures[sec][k].value, lang)
+        if lang is not None and section == 23:
+            ctx["bill_ratio"] = ctx["bill_ratio"].rstrip("x")   # prose says 171 倍 / 171 times
         return ctx
 
     def roles_json(self) -> dict:

@@ -23,15 +23,17 @@ class Registry:
     sections: tuple  # tuple[scenes.registry.Section, ...]
     root: Path       # project root: where assets/, scenes/, attn_math/ live
     module: str
+    cards: tuple = ()  # title cards around the stitched video (scenes.registry.CARDS)
 
 
-def load_registry() -> Registry:
-    """The section registry: ``scenes.registry`` or the module named by ``ATTN_REGISTRY``.
+def load_registry(name: str | None = None) -> Registry:
+    """The section registry: module ``name``, else the one ``ATTN_REGISTRY`` names, else
+    ``scenes.registry``.
 
     A swapped-in registry may define ``ROOT`` (a Path), the root its captions and head
     are read from; otherwise the root is this file's directory.
     """
-    name = os.environ.get("ATTN_REGISTRY") or "scenes.registry"
+    name = name or os.environ.get("ATTN_REGISTRY") or "scenes.registry"
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:
@@ -40,20 +42,36 @@ def load_registry() -> Registry:
     except Exception as e:  # noqa: BLE001 - reported as bad input
         raise BadInput(f"cannot load the section registry {name!r}: {e}") from None
     root = Path(getattr(mod, "ROOT", ROOT)).resolve()
-    return Registry(sections, root, name)
+    return Registry(sections, root, name, tuple(getattr(mod, "CARDS", ())))
 
 
 _RANGE = re.compile(r"^(\d+)\s*-\s*(\d+)$")
 
 
-def parse_sections(spec: str | None, sections: Sequence) -> list:
+def parse_sections(spec: str | None, sections: Sequence, cards: Sequence = ()) -> list:
     """``"1-4,9,twenty-slug"`` -> the sections, in registry order, without duplicates.
 
     Items are numbers, ``a-b`` ranges of numbers, slugs, or ``all``; anything else is
-    :class:`BadInput`.
+    :class:`BadInput`. ``cards`` (the opening and closing title cards) come with ``all``
+    (or no spec), and in a subset only when named: by slug, or all of them as ``cards``.
     """
+    # Cards numbered before the first section open the video; the others close it.
+    first = min((s.number for s in sections), default=0)
+    full = ([c for c in cards if c.number < first] + list(sections)
+            + [c for c in cards if c.number >= first])
     if spec is None or spec.strip().lower() == "all":
-        return list(sections)
+        return full
+    card_slugs = {c.slug for c in cards}
+    items = [i.strip() for i in spec.split(",")]
+    named = {i for i in items if i in card_slugs} | (card_slugs if "cards" in items else set())
+    rest = ",".join(i for i in items if i not in card_slugs and i != "cards")
+    if named and not rest.strip():
+        return [c for c in full if c.slug in named]
+    chosen = _parse_numbers(spec if not named and "cards" not in items else rest, sections)
+    return [s for s in full if s in chosen or s.slug in named]
+
+
+def _parse_numbers(spec: str, sections: Sequence) -> list:
     by_num = {s.number: s for s in sections}
     by_slug = {s.slug: s for s in sections}
     lo, hi = min(by_num, default=0), max(by_num, default=0)

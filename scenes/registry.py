@@ -25,6 +25,8 @@ class Section:
     #: same title for a sentence of ``n`` tokens, with ``{count}`` filled per language.
     title_ja_n: str = ""
     title_en_n: str = ""
+    #: A card of the stitched explainer (opening, closing), not a section of the source.
+    card: bool = False
 
     @property
     def file(self) -> str:
@@ -92,15 +94,23 @@ SECTIONS: tuple[Section, ...] = (
 )
 
 
+#: The title cards around the stitched explainer: each a chapter and a clip of its own,
+#: numbered outside the source's 1..25 (00 opens, 99 closes) so no section is renumbered.
+#: A full run renders them; a ``--sections`` subset only when it names them (or ``cards``).
+OPENING = Section(0, "opening", "scenes.cards", "OpeningCard", "はじめに", "Opening", card=True)
+CLOSING = Section(99, "closing", "scenes.cards", "ClosingCard", "まとめ", "Recap", card=True)
+CARDS: tuple[Section, ...] = (OPENING, CLOSING)
+
+
 def by_number(number: int) -> Section:
-    for s in SECTIONS:
+    for s in SECTIONS + CARDS:
         if s.number == number:
             return s
     raise KeyError(f"no section number {number} (there are {len(SECTIONS)})")
 
 
 def by_slug(slug: str) -> Section:
-    for s in SECTIONS:
+    for s in SECTIONS + CARDS:
         if s.slug == slug:
             return s
     raise KeyError(f"no section named {slug!r}")

@@ -126,7 +126,7 @@ class TwoMaps(SectionScene):
         s, th = self.story, self.theme
         name = label(f"{s.labels[i]} \u2192 {s.labels[j]}", style.LABEL_SIZE, th.fg)
         v = self.S_t()[i, j]
-        num = LiveNumber(v, decimals=2, font_size=style.NUMBER_SIZE, color=style.score_color(v),
+        num = LiveNumber(v, decimals=2, font_size=style.NUMBER_SIZE, color=style.score_text_color(v),
                          align="right")
         width = max(label(f"{s.labels[p]} \u2192 {s.labels[q]}", style.LABEL_SIZE).width
                     for p, q in (s.asym, s.asym[::-1]))
@@ -135,7 +135,7 @@ class TwoMaps(SectionScene):
 
         def update(m):
             m.set_value(self.S_t()[i, j])
-            c = style.score_color(m.get_value())
+            c = style.score_text_color(m.get_value())
             if m.get_fill_color().to_hex().lower() != c.lower():
                 m.set_fill(c)
 

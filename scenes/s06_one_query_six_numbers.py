@@ -175,11 +175,7 @@ class OneQuerySixNumbers(SectionScene):
         y = self.legend_y - (self.legend_step if which == "min" and self.legend_rows == 2 else 0)
         edge = np.array([l if which == "max" else r, y, 0])
         entry.move_to(edge, aligned_edge=LEFT if which == "max" else RIGHT)
-        if which == "max":
-            beat = "peak_self" if row == col else "peak"
-        else:
-            beat = "bottom"
-        self.say(beat)
+        self.say(which)
         self.play(Create(tick), FadeIn(entry, shift=0.1 * DOWN),
                   Flash(self.columns.tip(col), color=t.amber, flash_radius=0.35),
                   run_time=timing.ENTER)

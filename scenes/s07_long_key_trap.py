@@ -24,7 +24,7 @@ from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
 from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import label
+from scenes.widgets.text import label, screen_label, screen_labels
 
 WORDS = {
     "ja": {"stretch": "伸長", "shadow": "影の長さ", "key_len": "キーの長さ", "score": "スコア",
@@ -71,11 +71,11 @@ class LongKeyTrap(SectionScene):
         self.plane = self._plane_for(np.vstack([s.Q[f], s.K[w], reach * s.K[lk]]),
                                      reach * s.K[lk])
         p = self.plane
-        q_lab, k_lab = tip_labels(p, [(s.Q[f], f"q({s.label(f)})"), (s.K[w], f"k({s.label(w)})")],
+        q_lab, k_lab = tip_labels(p, [(s.Q[f], f"q({screen_label(s.label(f))})"), (s.K[w], f"k({screen_label(s.label(w))})")],
                                   [t.query, t.key], style.LABEL_SIZE,
                                   obstacles=[reach * s.K[lk]])
         self.k_win = VGroup(p.arrow(s.K[w], t.key), k_lab)
-        self.k_long = p.labelled_arrow(self.long_key, t.key, f"k({s.label(lk)})")
+        self.k_long = p.labelled_arrow(self.long_key, t.key, f"k({screen_label(s.label(lk))})")
         self.q = VGroup(p.arrow(s.Q[f], t.query), q_lab)
         self.shade = ShadowConstruction(p, lambda: s.Q[f], self.long_key)
 
@@ -96,7 +96,7 @@ class LongKeyTrap(SectionScene):
         hi = float(max(row_end.max(), s.R[f].max(), 0.0))
         pad = 0.04 * (hi - lo)
         chart_top = self.readout.get_bottom()[1] - 0.25
-        self.columns = ScoreColumns(s.labels, self.row, (l, r, b, chart_top), lo - pad, hi + pad)
+        self.columns = ScoreColumns(screen_labels(s.labels), self.row, (l, r, b, chart_top), lo - pad, hi + pad)
         self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
         self.leader = self.columns.live_frame(lambda: int(np.argmax(self.row())), t.amber)
 
@@ -174,7 +174,7 @@ class LongKeyTrap(SectionScene):
         s, t = self.story, self.theme
         end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
         vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
-        self.grid = ScoreSquares(s.labels, self.matrix, self.left_box, vmax)
+        self.grid = ScoreSquares(screen_labels(s.labels), self.matrix, self.left_box, vmax)
         frame = self.grid.column_frame(s.long_key, t.key)
         plane_parts = VGroup(self.plane, self.q, self.k_win, self.k_long, self.shade)
         self.say("every_row")

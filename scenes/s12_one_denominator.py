@@ -11,12 +11,13 @@ from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, Va
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.text import label
+from scenes.widgets.text import label, screen_labels
 from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
 
 DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below
 DRAG_TIME = 2.2
+AXIS_PAD = 1.02   # headroom of the bar axis over the tallest bar it frames
 
 
 class OneDenominator(SectionScene):
@@ -48,15 +49,18 @@ class OneDenominator(SectionScene):
         top = float(s.dragged_weights(self.hi).max())
         layout = RowLayout.make(header_lines=1, score_row=True)
         self.layout = layout
+        # The axis fits the drag's peak while the drag runs, then the end state (framed).
+        self.axis_top = ValueTracker(AXIS_PAD * top)
         dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
-                                       self.lo, self.hi, 1.02 * top)
+                                       self.lo, self.hi, self.axis_top.get_value)
         self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
         name, mark = dragged.name, dragged.mark
         wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
         self.total = Readout("Σ w =", lambda: float(self.weights().sum()), decimals=3,
                              sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
-        self.w_win = Readout(f"w[{s.labels[w]}] =", lambda: float(self.weights()[w]), sample=0.99)
+        self.w_win = Readout(f"w[{screen_labels(s.labels)[w]}] =", lambda: float(self.weights()[w]),
+                             sample=0.99)
         self.w_win.next_to(self.total, LEFT, buff=0.7)
         self.say("drag")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, wname, mark)),
@@ -82,7 +86,9 @@ class OneDenominator(SectionScene):
         check.move_to(self.layout.header_left(0), aligned_edge=LEFT)
         self.say("invariant")
         self.slider.knob.clear_updaters()
-        self.play(FadeOut(self.slider), FadeIn(check), run_time=timing.ENTER)
+        end_top = AXIS_PAD * float(self.weights().max())
+        self.play(FadeOut(self.slider), FadeIn(check), self.axis_top.animate.set_value(end_top),
+                  run_time=timing.ENTER)
         box = SurroundingRectangle(check, color=t.weight, buff=0.1, corner_radius=0.06,
                                    stroke_width=2)
         self.play(Create(box), run_time=timing.FADE)

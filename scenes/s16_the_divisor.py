@@ -25,7 +25,7 @@ from scenes.widgets.bars_simple import titled_row_bars
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LiveCurve, ReadoutPanel, weight_width_axis
 from scenes.widgets.slider import CountTracker
-from scenes.widgets.text import label
+from scenes.widgets.text import label, screen_labels
 
 SQRT, LINEAR = 0.5, 1.0   # the divisor's exponent: divide by √d, or by d
 Y_TOP = 1.12              # as in section 15: room above 1 to name the no-divisor curve
@@ -89,7 +89,7 @@ class TheDivisor(SectionScene):
         panel = style.right_panel()
         title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
         self.formula = label(self.ui("none"), style.SMALL_SIZE, t.muted)
-        self.bars = titled_row_bars(s.labels, self.weights(), panel, title, self.formula)
+        self.bars = titled_row_bars(screen_labels(s.labels), self.weights(), panel, title, self.formula)
         self.bars.follow(lambda: self.weights())
         self.bars_uniform = self.bars.level_line(self.uniform, t.amber, stroke=2.5)
         self.title = title

@@ -94,7 +94,7 @@ class Renormalise(SectionScene):
         if f != self.shown:
             self.play(self.p.animate.set_value(float(f)), FadeIn(self.names[f]),
                       self.names[self.shown].animate.set_opacity(0), run_time=1.5)
-        self.say("follow" if f > 0 else "follow_first")
+        self.say("follow")
         self.play(Create(self.box(s.causal_winner)), run_time=timing.FADE)
         self.settle(1.5)
 

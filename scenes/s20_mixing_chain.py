@@ -9,10 +9,8 @@ the terms and reads the running sum live. The chain ends on the output of ``foll
 
 from __future__ import annotations
 
-import numpy as np
 from manim import FadeIn, GrowFromCenter, ShowPassingFlash, ValueTracker, VMobject, linear
 
-from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.mixing import ChainLedger, ValueArrows, place_clear, value_range
@@ -83,9 +81,7 @@ class MixingChain(SectionScene):
 
     def never_back(self):
         """Every step runs along its own value; no negative weight to reverse one."""
-        V = self.story.V
-        same_side = not core.in_convex_hull(np.zeros(2), V)
-        self.say("never_back" if same_side else "never_flipped")
+        self.say("step")
         path = VMobject(stroke_color=self.theme.highlight, stroke_width=7)
         path.set_points_as_corners([self.plane.c2p(p) for p in self.mix.partials])
         self.play(ShowPassingFlash(path, time_width=0.5), run_time=timing.MOVE)

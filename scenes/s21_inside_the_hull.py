@@ -14,15 +14,14 @@ from manim import (
     LEFT, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
 )
 
-from attn_math.fmt import fmt
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import label
 from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.text import label, screen_labels
 from scenes.widgets.weights import Readout
 
 PULL_TIME = 5.0
@@ -68,7 +67,7 @@ class InsideTheHull(SectionScene):
         l, r, b, top = style.left_panel()
         x0, x1, y0, y1 = value_range(s.V, include_origin=False)
         self.plane = VectorPlane((l, r, b, top), (x0, x1), (y0, y1))
-        self.values = ValueHull(self.plane, s.V, s.labels)
+        self.values = ValueHull(self.plane, s.V, screen_labels(s.labels))
         out = lambda: self.output()  # noqa: E731  (no bound method in a mobject's closure)
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
         self.side_panel(out)
@@ -81,7 +80,7 @@ class InsideTheHull(SectionScene):
         """Slider for the pulled score; live weight, output and the corner's own value."""
         s, t = self.story, self.theme
         f, h = s.follow, s.hull_token
-        fl, hl = s.labels[f], s.labels[h]
+        fl, hl = screen_labels(s.labels)[f], screen_labels(s.labels)[h]
         rl, rr, rb, rt = style.right_panel()
         hi = s.fig(21, "hull_score").value
         knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
@@ -114,15 +113,13 @@ class InsideTheHull(SectionScene):
         a magnified inset opens on the corner, and the drag finishes inside the inset.
         """
         s, t = self.story, self.theme
-        h = s.hull_token
         hi = s.fig(21, "hull_score").value
-        corner = self.values.is_vertex(s.V[h])
         gap = float(s.fig(21, "hull_gap").value)
         self.trace = TracedPath(self.out_dot.get_center, stroke_color=t.amber,
                                 stroke_width=2.5, stroke_opacity=0.7)
         self.add(self.trace)
         self.bring_to_front(self.out_dot)
-        self.say("pull" if corner else "pull_inner")
+        self.say("pull")
         tiny = gap * self.plane.unit < VISIBLE_GAP
         first = max(self.x.get_value(), hi - LAST_PULL) if tiny else hi
         self.play(self.x.animate(rate_func=rate_functions.ease_in_out_sine).set_value(first),
@@ -135,12 +132,7 @@ class InsideTheHull(SectionScene):
 
     def halt(self):
         """Short of the corner, with the weight that never reaches 1."""
-        s = self.story
-        if s.fig(21, "w_hull_pulled").text == fmt(1.0, 3):
-            beat = "halt_rounded"       # the weight itself prints as 1.000
-        else:
-            beat = "halt" if s.hull_gap_visible else "halt_same"
-        self.say(beat)
+        self.say("halt")
         self.settle()
 
     def show_inset(self, gap: float):
@@ -158,7 +150,7 @@ class InsideTheHull(SectionScene):
         inset.dot(s.V[h], t.value, radius=0.09)
         out = lambda: self.output()  # noqa: E731
         inset.live_dot(out, t.amber, radius=0.09)
-        name = label(s.labels[h], style.SMALL_SIZE, t.value)
+        name = label(screen_labels(s.labels)[h], style.SMALL_SIZE, t.value)
         name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=0.15)
         inset.content.add(name)
         self.play(Create(inset.source), run_time=timing.FLASH)

@@ -18,7 +18,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.code_panel import CodePanel
 from scenes.widgets.score_grid import ScoreGrid
-from scenes.widgets.text import label
+from scenes.widgets.text import label, screen_labels
 
 LINES = (
     "s = q @ k.transpose(-2, -1) / d_k**0.5",
@@ -55,9 +55,9 @@ class FourLines(SectionScene):
         self.code.align_to([l, 0, 0], np.array([-1.0, 0, 0]))
         box = (self.code.get_right()[0] + 0.3, r - COLUMNS_W, b, top)
         size = min(style.SMALL_SIZE, ScoreGrid.auto_label_size(s.n))
-        self.grid = ScoreGrid(s.S, s.labels, box=box, filled=False, max_pitch=0.8,
+        self.grid = ScoreGrid(s.S, screen_labels(s.labels), box=box, filled=False, max_pitch=0.8,
                               label_size=size)
-        self.wgrid = ScoreGrid(s.Wc, s.labels, box=box, mode="weight", max_pitch=0.8,
+        self.wgrid = ScoreGrid(s.Wc, screen_labels(s.labels), box=box, mode="weight", max_pitch=0.8,
                                label_size=size)
         self.kept = [(i, j) for i in range(s.n) for j in range(s.n) if j <= i]
         self.future = self.grid.upper_cells()

@@ -47,7 +47,9 @@ class Theme:
     weight: str      # teal: softmax weights, the staircase
     amber: str       # thresholds and outputs
     positive: str    # positive scores (light in dark theme: reads in grayscale)
-    negative: str    # negative scores (darker and warm)
+    negative: str    # negative scores (darker and warm): fills of cells and bars
+    negative_text: str  # negative numbers as text: reads on the background, and apart
+    #                     from ``positive`` in grayscale
     highlight: str   # the followed token's marker
     bad: str         # the wrong code path, the bug
 
@@ -67,6 +69,7 @@ DARK = Theme(
     amber="#FF9F1C",
     positive="#8FD3FF",
     negative="#D1495B",
+    negative_text="#D1495B",
     highlight="#FFE14D",
     bad="#FF5C5C",
 )
@@ -86,6 +89,9 @@ LIGHT = Theme(
     amber="#C2410C",
     positive="#1F5FA8",
     negative="#F28B82",
+    # the fill's pink is 2:1 on white; this maroon is 13:1, and in grayscale (luma 40)
+    # sits well below the positive blue (luma 84) and the text (26) is the only darker one
+    negative_text="#6E0A0A",
     highlight="#A67C00",
     bad="#C62828",
 )
@@ -103,16 +109,23 @@ def theme() -> Theme:
 
 
 def score_color(x: float) -> str:
-    """The sign colour of a score."""
+    """The sign colour of a score, for fills (cells, bars)."""
     t = theme()
     return t.positive if x >= 0 else t.negative
+
+
+def score_text_color(x: float) -> str:
+    """The sign colour of a score written as a number (``negative_text`` for negatives)."""
+    t = theme()
+    return t.positive if x >= 0 else t.negative_text
 
 
 # ---------------------------------------------------------------- layout (frame units)
 # 16:9, 8 units tall. Zones are where widgets go; scenes place by zone, not by
 # hand-typed coordinates.
-MARGIN_X = 0.45
-MARGIN_Y = 0.3
+#: The safe area: nothing is drawn within this fraction of the frame's width (height) of
+#: each edge (television's action-safe margin; projectors crop and overscan too).
+SAFE_MARGIN = 0.05
 
 
 def frame_width() -> float:
@@ -124,19 +137,24 @@ def frame_height() -> float:
 
 
 def safe_left() -> float:
-    return -frame_width() / 2 + MARGIN_X
+    return -frame_width() * (0.5 - SAFE_MARGIN)
 
 
 def safe_right() -> float:
-    return frame_width() / 2 - MARGIN_X
+    return frame_width() * (0.5 - SAFE_MARGIN)
 
 
 def safe_top() -> float:
-    return frame_height() / 2 - MARGIN_Y
+    return frame_height() * (0.5 - SAFE_MARGIN)
 
 
 def safe_bottom() -> float:
-    return -frame_height() / 2 + MARGIN_Y
+    return -frame_height() * (0.5 - SAFE_MARGIN)
+
+
+def safe_box() -> tuple[float, float, float, float]:
+    """(left, right, bottom, top) of the safe area: every text stays inside it."""
+    return safe_left(), safe_right(), safe_bottom(), safe_top()
 
 
 TITLE_HEIGHT = 0.6        # the title line at the top
@@ -182,3 +200,4 @@ def box_center(box) -> np.ndarray:
 BEAT = 1.0        # a short pause between actions
 READ = 2.5        # time to read a caption of average length
 MOVE = 2.0        # a typical slider move
+TRANSITION = 0.5  # every clip ends with a fade of this length (scenes.base), the same each time

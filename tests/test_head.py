@@ -442,3 +442,39 @@ def test_hashed_offsets_are_small_and_word_specific():
     assert len({tuple(v) for v in offs.values()}) == len(offs)
     # case and surrounding space do not matter to the offset
     np.testing.assert_array_equal(lexicon.word_offset("Dog ", 1.0), offs["dog"])
+
+
+# ---------------------------------------------------------------- token length and overflow
+
+def test_token_length_limit():
+    from attn_math.head import MAX_TOKEN_CHARS
+    ok = "x" * MAX_TOKEN_CHARS
+    assert sentence_head(["the", ok, "ran"]).tokens[1] == ok
+    with pytest.raises(HeadError, match=r"token 1 .*21 characters, at most 20"):
+        sentence_head(["the", ok + "y", "ran"])
+    # characters, not bytes: twenty kanji or emoji are one token each
+    assert sentence_head(["猫" * MAX_TOKEN_CHARS, "🐈"]).n == 2
+
+
+@pytest.mark.parametrize("text, field", [
+    ('sentence = "the cat"\n[vectors]\ncat = [1e308, 1e308]\n', "vectors.cat"),
+    ('sentence = "the cat"\n[vectors]\ncat = [1e7, 0.0]\n', "vectors.cat"),
+    ('sentence = "the cat"\nW_K = [[1e300, 0.0], [0.0, 1.0]]\n', "W_K"),
+    ('sentence = "the cat"\nembeddings = [[1e308, 1.0], [1.0, -1e308]]\n', "embeddings"),
+])
+def test_overflowing_spec_is_too_large_not_zero(tmp_path, text, field):
+    with pytest.raises(HeadError) as e:
+        load_head(write(tmp_path, text, "spec.toml"))
+    msg = str(e.value)
+    assert field in msg and "too large" in msg and "zero vector" not in msg, msg
+
+
+def test_cli_refuses_a_long_token_with_one_line(tmp_path):
+    out = tmp_path / "out"
+    p = subprocess.run([sys.executable, str(ROOT / "render.py"), "render", "--quality", "tiny",
+                        "--sections", "1", "--out", str(out), "--sentence",
+                        "the supercalifragilisticexpialidocious cat"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2
+    assert len(p.stderr.strip().splitlines()) == 1 and "34 characters" in p.stderr
+    assert not out.exists()

@@ -21,6 +21,7 @@ from .. import style
 from ..layout import fit_width  # noqa: F401  (scenes import it from here too)
 from .live_number import LiveNumber
 from .plane import QuickArrow
+from .placement import LABEL_GAP, place_labels
 from .redrawn import Redrawn
 from .text import baseline, label
 from .readouts import WIDE_NUMBER, VectorReadout
@@ -169,8 +170,10 @@ class RoleRow(VGroup):
 
 def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | None = None,
                   pad: float = 0.06, iterations: int = 60,
-                  box: tuple[float, float, float, float] | None = None) -> None:
-    """Push overlapping labels apart, in place (a few rounds of pairwise repulsion).
+                  box: tuple[float, float, float, float] | None = None) -> list:
+    """Move overlapping labels apart, in place, each to the free spot nearest its wish
+    (:func:`scenes.widgets.placement.place_labels`); returns leader lines for labels moved
+    far (add them beside the labels), ``iterations`` is kept for old callers.
 
     Parameters
     ----------
@@ -184,36 +187,8 @@ def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | No
     box
         Optional (left, right, bottom, top) the labels are kept inside.
     """
-    n = len(labels)
-    for _ in range(iterations):
-        moved = False
-        for i in range(n):
-            for j in range(i + 1, n):
-                a, b = labels[i], labels[j]
-                ca, cb = a.get_center(), b.get_center()
-                dx = (a.width + b.width) / 2 + pad - abs(ca[0] - cb[0])
-                dy = (a.height + b.height) / 2 + pad - abs(ca[1] - cb[1])
-                if dx <= 0 or dy <= 0:
-                    continue
-                moved = True
-                # Separate along the axis that needs the smaller move.
-                if dy <= dx:
-                    s = 1.0 if ca[1] >= cb[1] else -1.0
-                    if ca[1] == cb[1]:
-                        s = 1.0 if i < j else -1.0
-                    a.shift(s * dy / 2 * UP)
-                    b.shift(-s * dy / 2 * UP)
-                else:
-                    s = 1.0 if ca[0] >= cb[0] else -1.0
-                    a.shift(s * dx / 2 * RIGHT)
-                    b.shift(-s * dx / 2 * RIGHT)
-        if box is not None:
-            l, r, bt, tp = box
-            for m in labels:
-                m.shift(max(0, l - m.get_left()[0]) * RIGHT - max(0, m.get_right()[0] - r) * RIGHT
-                        + max(0, bt - m.get_bottom()[1]) * UP - max(0, m.get_top()[1] - tp) * UP)
-        if not moved:
-            break
+    # One placement pass for every plane and chart (scenes/widgets/placement.py).
+    return place_labels(labels, box=box, anchors=anchors, gap=max(pad, LABEL_GAP))
 
 
 def tip_label_position(plane, v, mob, buff: float = 0.2, side: int = 0) -> np.ndarray:
@@ -259,8 +234,8 @@ class TipLabels(VGroup):
         mobs = [backed(label(s, size, color)) for s in texts]
         for m, v in zip(mobs, vectors):
             m.move_to(tip_label_position(plane, v, m, buff, side))
-        spread_labels(mobs, box=_plane_box(plane))
-        super().__init__(*mobs)
+        leaders = spread_labels(mobs, box=_plane_box(plane))
+        super().__init__(*mobs, *leaders)
         self.items = mobs
 
 
@@ -481,12 +456,12 @@ class ShadowTable(VGroup):
             kl = _number(lengths[j], fsize, t.key, align="right")
             kl.move_anchor_to(np.array([xs[1], base, 0]))
             eq = label("=", fsize, t.muted).move_to(np.array([sym_x[1], cy, 0]))
-            sc = _number(score(), fsize, style.score_color(score()), align="right")
+            sc = _number(score(), fsize, style.score_text_color(score()), align="right")
             sc.move_anchor_to(np.array([xs[2], base, 0]))
 
             def recolour(m, f=score):
                 m.set_value(f())
-                c = style.score_color(m.get_value())
+                c = style.score_text_color(m.get_value())
                 if m.get_fill_color().to_hex().lower() != c.lower():
                     m.set_fill(c)
 

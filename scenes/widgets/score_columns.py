@@ -32,7 +32,7 @@ def sign_color(value: float, decimals: int = 2) -> str:
     must not flash red)."""
     if round(float(value), decimals) == 0:
         return style.theme().fg
-    return style.score_color(value)
+    return style.score_text_color(value)
 
 
 def baseline_drop(text, s: str) -> float:

@@ -713,7 +713,7 @@ class RowReadout(Redrawn, VGroup):
         for (nm, val), v in zip(self.rows, row):
             val.set_value(v)
             if self.signed:
-                val.set_fill(style.score_color(v) if abs(v) >= 0.005 else self.theme.fg)
+                val.set_fill(style.score_text_color(v) if abs(v) >= 0.005 else self.theme.fg)
         for _, val, fn in self.extra:
             val.set_value(fn())
         if self._title_fn is not None and len(self.titles):
@@ -856,7 +856,7 @@ class CellReadout(VGroup):
             v = float(get_value())
             m.set_value(v)
             if signed_colors:
-                m.set_fill(style.score_color(v) if abs(v) >= 0.005 else t.fg)
+                m.set_fill(style.score_text_color(v) if abs(v) >= 0.005 else t.fg)
 
         follow(self.number)
         self.number.add_updater(follow)

@@ -2,15 +2,67 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from manim import DOWN, Text, VGroup
 
 from .. import style
 
+#: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
+#: or an emoji two): past it the token is abbreviated with an ellipsis (``supercalifr…``).
+#: Captions and subtitles always carry the full token.
+TOKEN_CELLS = 12
+ELLIPSIS = "\u2026"
+#: Text presentation selector: asks pango for an outline glyph (Symbola) instead of the
+#: colour bitmap emoji, which manim's SVG path cannot draw (it would leave a blank).
+_TEXT_PRESENTATION = "\ufe0e"
+
+
+def cells(ch: str) -> int:
+    """Half-em cells a character takes: 2 for wide (CJK, emoji), 0 for combining marks."""
+    if unicodedata.combining(ch) or ch in (_TEXT_PRESENTATION, "\ufe0f"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def screen_label(token: str, max_cells: int = TOKEN_CELLS) -> str:
+    """``token`` as drawn on screen: whole if it fits ``max_cells``, else cut with an ellipsis
+    (a repeated word's subscript is kept: ``supercal…₂``)."""
+    if sum(cells(c) for c in token) <= max_cells:
+        return token
+    sub = ""
+    while token and token[-1] in "₀₁₂₃₄₅₆₇₈₉":
+        sub, token = token[-1] + sub, token[:-1]
+    out, used = "", 1 + len(sub)
+    for c in token:
+        if used + cells(c) > max_cells:
+            break
+        out, used = out + c, used + cells(c)
+    return out + ELLIPSIS + sub
+
+
+def screen_labels(tokens, max_cells: int = TOKEN_CELLS) -> list[str]:
+    """:func:`screen_label` of every token."""
+    return [screen_label(t, max_cells) for t in tokens]
+
+
+def _is_emoji(ch: str) -> bool:
+    o = ord(ch)
+    return 0x1F000 <= o <= 0x1FAFF or 0x2600 <= o <= 0x27BF
+
+
+def drawable(s: str) -> str:
+    """``s`` with every emoji asked in text presentation, so it draws as an outline glyph."""
+    if not any(_is_emoji(c) for c in s):
+        return s
+    s = s.replace("\ufe0f", "")
+    return "".join(c + _TEXT_PRESENTATION if _is_emoji(c) else c for c in s)
+
 
 def label(s: str, size: float = style.LABEL_SIZE, color: str | None = None,
           mono: bool = False, weight: str = "NORMAL") -> Text:
-    """A one-line text in the project font (mono for code)."""
-    text = Text(s, font=style.MONO if mono else style.FONT, font_size=size,
+    """A one-line text in the project font (mono for code); emoji drawn as outlines."""
+    text = Text(drawable(s), font=style.MONO if mono else style.FONT, font_size=size,
                 color=color or style.theme().fg, weight=weight)
     # Each glyph keeps the parsed SVG path it was built from (``path_obj``); nothing reads
     # it after construction, but every copy (each FadeIn, Transform, .animate) deep-copies
@@ -86,3 +138,25 @@ def paragraph(s: str, max_width: float, size: float = style.CAPTION_SIZE,
     if group.width > max_width:
         group.scale_to_fit_width(max_width)
     return group
+
+
+def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,
+                size: float = style.LABEL_SIZE, sub_size: float = style.SMALL_SIZE) -> VGroup:
+    """A list of ``(line, subline)`` pairs, each wrapped to ``width``, with a dot before it.
+
+    Returns a VGroup of items; each item is ``VGroup(dot, VGroup(line, subline))`` with
+    every wrapped line aligned left (the s25 bug list and the closing card use it).
+    """
+    from manim import LEFT, Dot
+
+    out = []
+    for main, sub in items:
+        first = paragraph(main, width, size, color)
+        second = paragraph(sub, width, sub_size, sub_color)
+        text = VGroup(first, second).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
+        for part in (first, second):
+            for line in part:
+                line.align_to(text, LEFT)
+        dot = Dot(radius=0.06, color=dot_color).next_to(first[0], LEFT, buff=0.18)
+        out.append(VGroup(dot, text))
+    return VGroup(*out).arrange(DOWN, buff=0.32, aligned_edge=LEFT)

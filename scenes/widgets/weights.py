@@ -30,7 +30,7 @@ from manim import (
 from .. import style
 from .live_number import LiveNumber
 from .slider import Slider
-from .text import baseline, label
+from .text import baseline, label, screen_labels
 from .tokens import TokenStrip
 
 Values = Callable[[], Sequence[float]]
@@ -463,13 +463,17 @@ class DraggedScoreRow:
 
     @classmethod
     def make(cls, story, tracker: ValueTracker, scores: Values, weights: Values,
-             layout: RowLayout, lo: float, hi: float, value_top: float,
+             layout: RowLayout, lo: float, hi: float, value_top: float | Callable[[], float],
              number_kw: dict | None = None) -> DraggedScoreRow:
         """The row of ``story``'s followed token, its winner dragged by ``tracker`` from ``lo``
-        to ``hi``; bars scaled to ``value_top``; ``number_kw`` formats the bars' numbers."""
+        to ``hi``; bars scaled to ``value_top`` (a number, or a function read every frame to
+        reframe the axis); ``number_kw`` formats the bars' numbers. Token names as drawn on
+        screen (long ones abbreviated)."""
         t = style.theme()
-        f, w, labels = story.follow, story.winner, story.labels
-        bars = WeightBars(labels, weights, layout, value_range=(0.0, value_top),
+        f, w, labels = story.follow, story.winner, screen_labels(story.labels)
+        value_range = ((lambda: (0.0, value_top())) if callable(value_top)
+                       else (0.0, value_top))
+        bars = WeightBars(labels, weights, layout, value_range=value_range,
                           number_kw=number_kw)
         row = ScoreRow(bars, scores, layout.score_y, name="q·k", tag=f"/ √{story.d}",
                        dragged=w)

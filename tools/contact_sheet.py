@@ -1,0 +1,88 @@
+"""Contact sheets: a still of every beat of every section, at 720p, for looking at layouts.
+
+    PYTHONPATH=. python tools/contact_sheet.py --out /tmp/sheets --lang en --theme light \
+        --sentence "the old dog chased the supercalifragilistic ball and then it rolled away" \
+        --sections 1-25
+
+Each section renders with its animations skipped (as in ``tests/test_layout.py``); at the end
+of every beat the frame is drawn at 1280x720 and saved, and one PNG per section puts the
+beats side by side (``NN-<slug>.png``, three columns of half-size stills, each titled with its
+beat and the layout problems the probe found there, if any).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def parse_sections(spec: str) -> list[int]:
+    out: list[int] = []
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return out
+
+
+def sheet(frames: list[tuple[str, np.ndarray, list[str]]], path: Path, cols: int = 3) -> None:
+    from PIL import Image, ImageDraw
+
+    w, h = 640, 360
+    rows = -(-len(frames) // cols)
+    img = Image.new("RGB", (cols * w, rows * (h + 22)), "gray")
+    draw = ImageDraw.Draw(img)
+    for k, (where, frame, problems) in enumerate(frames):
+        x, y = (k % cols) * w, (k // cols) * (h + 22)
+        img.paste(Image.fromarray(frame).resize((w, h)), (x, y + 22))
+        text = where + ("  !! " + "; ".join(problems)[:90] if problems else "")
+        draw.text((x + 4, y + 4), text, fill="red" if problems else "white")
+    img.save(path)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--lang", default="ja")
+    ap.add_argument("--theme", default="dark")
+    ap.add_argument("--sentence", default=None)
+    ap.add_argument("--sections", default="1-25")
+    a = ap.parse_args(argv)
+
+    from scenes.registry import by_number
+    from tests.layout_probe import probe_section
+
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    head = None
+    with tempfile.TemporaryDirectory() as tmp:
+        if a.sentence:
+            head = str(Path(tmp) / "spec.toml")
+            Path(head).write_text(f'sentence = "{a.sentence}"\n', encoding="utf-8")
+        for n in parse_sections(a.sections):
+            section = by_number(n)
+            frames = []
+
+            def grab(scene, where, frames=frames):
+                scene.renderer.update_frame(scene, ignore_skipping=True)
+                frame = np.array(scene.renderer.get_frame())[:, :, :3].copy()
+                frames.append((where, frame))
+
+            probe = probe_section(section, a.lang, a.theme, head, size=(1280, 720),
+                                  on_moment=grab)
+            tagged = [(w, f, [p.split(": ", 1)[1] for p in probe.problems
+                              if p.startswith(f"s{n:02d} {w}:")]) for w, f in frames]
+            path = out / f"{n:02d}-{section.slug}.png"
+            sheet(tagged, path)
+            print(f"{path}  {len(frames)} beats, {len(probe.problems)} problems")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
