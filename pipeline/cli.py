@@ -211,8 +211,11 @@ def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
 @_head_options
 @click.option("--format", "formats_spec", default="pptx,html,pdf", show_default=True, metavar="LIST",
               help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf).")
+@click.option("--allow-missing", is_flag=True,
+              help="Write the deck even if some sections failed (they are left out).")
+@narration_option
 def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, formats_spec):
+           sentence, follow, formats_spec, allow_missing, narration):
     """Render the clips that are missing (same cache as render), then write OUT/slides/:
     explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
     handout.pdf (one page per section)."""
@@ -223,17 +226,21 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
         raise BadInput("slides take their speaker notes from the captions: use --captions burned or srt")
     check_can_write(formats)
     registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections)
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(head_file, spec_file, sentence, follow)
+    if narration:
+        check_narration(lang)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
-                   n_tokens=custom.n if custom is not None else None)
+                   n_tokens=custom.n if custom is not None else None, narration=narration,
+                   voice_cache=voice_cache_for(paths) if narration else None)
     if custom is None:
         from attn_math import default_head
 
         custom = default_head()
-    clips = ClipBuild(registry, sections, opts, paths, kind="clip", jobs=jobs, force=force)
+    clips = ClipBuild(registry, sections, opts, paths, kind="clip", jobs=jobs, force=force,
+                      allow_missing=allow_missing)
     return SlideBuild(clips, formats, sentence=" ".join(custom.tokens)).run(_console())
 
 
@@ -345,7 +352,7 @@ def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence
     from .script import build_script, format_script
 
     registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections)
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
     head = resolve_head(head_file, spec_file, sentence, follow)
     with tempfile.TemporaryDirectory(prefix="attn-script-head-") as tmp:
         head_path = None

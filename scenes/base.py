@@ -48,6 +48,9 @@ class SectionScene(Scene):
     """A scene that knows its section, its story, its language and its theme."""
 
     SECTION: int = 0
+    #: Set by the caption timeline (scenes.timeline), which runs the scene with frames
+    #: skipped to time a movie render: the scene then behaves as in a movie (its end fade).
+    timing_only: bool = False
 
     def setup(self) -> None:
         self.theme = style.theme()
@@ -177,5 +180,6 @@ class SectionScene(Scene):
         short fade to the background, and opens by fading its title in. Only in a movie: a
         still (or a test's last frame) shows the end state, not the empty background."""
         output = getattr(self.renderer.file_writer, "output_spec", None)
-        if output is not None and output.is_video and self.mobjects:
+        movie = self.timing_only or (output is not None and output.is_video)
+        if movie and self.mobjects:
             self.play(*[FadeOut(m) for m in self.mobjects], run_time=style.TRANSITION)

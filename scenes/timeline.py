@@ -133,6 +133,7 @@ def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media
     with _environment(env), _frame_clock(), tempconfig(settings):
         cls = getattr(importlib.import_module(module), scene)
         sc = cls(skip_animations=True)
+        sc.timing_only = True   # timed as the movie render, end fade included
         sc.render()
         frames = sc.renderer._timeline_frames
         cues = [Cue(sc.SECTION, beat, text, start, end) for beat, text, start, end in sc.cue_log]
