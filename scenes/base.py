@@ -87,6 +87,11 @@ class SectionScene(Scene):
         ctx = self.story.caption_context(self.SECTION, self.lang)
         return captions.render(self.lang, self.SECTION, beat, ctx, **extra)
 
+    def ui(self, key: str) -> str:
+        """An on-screen label of this section, in the caption language (the ``ui_<key>``
+        entry of its caption table)."""
+        return self.caption_text(f"ui_{key}")
+
     # ------------------------------------------------------------ captions and pacing
     #
     # A beat's text is shown as one or two cues (captions.cues_of). A cue stays up at
