@@ -231,12 +231,15 @@ def _s25(s):
     return _fixed("intro", "lift") + [Beat("row", "row_same" if same else "row")] + _fixed("bugs")
 
 
-def _card(s):
+def _s00(s):  # the opening card
     return _fixed("intro")
 
 
-PLANS = {i: globals()[f"_s{i:02d}"] for i in range(1, 26)}
-PLANS.update({0: _card, 99: _card})    # the opening and closing title cards
+def _s99(s):  # the closing card
+    return _fixed("intro")
+
+
+PLANS = {i: globals()[f"_s{i:02d}"] for i in (0, *range(1, 26), 99)}
 
 
 def plan(story, section: int) -> list[Beat]:

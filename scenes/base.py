@@ -48,8 +48,9 @@ class SectionScene(Scene):
     """A scene that knows its section, its story, its language and its theme."""
 
     SECTION: int = 0
-    #: Set by scenes.timeline: frames are skipped, but the clock is a movie's (fade included).
-    timing_a_movie: bool = False
+    #: Set by the caption timeline (scenes.timeline), which runs the scene with frames
+    #: skipped to time a movie render: the scene then behaves as in a movie (its end fade).
+    timing_only: bool = False
 
     def setup(self) -> None:
         self.theme = style.theme()
@@ -86,9 +87,14 @@ class SectionScene(Scene):
         ctx = self.story.caption_context(self.SECTION, self.lang)
         return captions.render(self.lang, self.SECTION, beat, ctx, **extra)
 
+    def ui(self, key: str) -> str:
+        """An on-screen label of this section, in the caption language (the ``ui_<key>``
+        entry of its caption table)."""
+        return self.caption_text(f"ui_{key}")
+
     def ui_words(self, *names: str) -> dict[str, str]:
         """On-screen words of this section (``ui_<name>`` in the caption table), by name."""
-        return {n: self.caption_text(f"ui_{n}") for n in names}
+        return {n: self.ui(n) for n in names}
 
     # ------------------------------------------------------------ captions and pacing
     #
@@ -164,13 +170,15 @@ class SectionScene(Scene):
     def tear_down(self) -> None:
         if self._pending:
             self.settle()
-        if self.narrator:  # narration: the last line ends, the track lasts as long as the video
+        if self.narrator:  # narration: the last line is spoken to its end under its caption
             self.narrator.finish(self)
         self._close_subcaption()
         if not self.beat_cursor.finished():
             raise RuntimeError(f"section {self.SECTION} ended before its plan "
                                f"({self.beat_cursor.beats[self.beat_cursor.pos].slot!r} unsaid)")
         self._fade_out()
+        if self.narrator:  # narration: the track lasts as long as the video, fade included
+            self.narrator.pad_to_end(self)
         super().tear_down()
 
     def _fade_out(self) -> None:
@@ -178,6 +186,6 @@ class SectionScene(Scene):
         short fade to the background, and opens by fading its title in. Only in a movie: a
         still (or a test's last frame) shows the end state, not the empty background."""
         output = getattr(self.renderer.file_writer, "output_spec", None)
-        movie = self.timing_a_movie or (output is not None and output.is_video)
+        movie = self.timing_only or (output is not None and output.is_video)
         if movie and self.mobjects:
             self.play(*[FadeOut(m) for m in self.mobjects], run_time=style.TRANSITION)

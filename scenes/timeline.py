@@ -89,7 +89,8 @@ def _frame_clock():
 
 @contextmanager
 def _environment(env: dict[str, str]):
-    keys = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD")
+    keys = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD",
+            "ATTN_NARRATION", "ATTN_VOICE_CACHE")  # narration (issue 14)
     saved = {k: os.environ.get(k) for k in keys}
     for k in keys:
         os.environ.pop(k, None)
@@ -133,7 +134,7 @@ def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media
     with _environment(env), _frame_clock(), tempconfig(settings):
         cls = getattr(importlib.import_module(module), scene)
         sc = cls(skip_animations=True)
-        sc.timing_a_movie = True
+        sc.timing_only = True   # timed as the movie render, end fade included
         sc.render()
         frames = sc.renderer._timeline_frames
         cues = [Cue(sc.SECTION, beat, text, start, end) for beat, text, start, end in sc.cue_log]
