@@ -10,7 +10,7 @@ without an error, and keeps a line free for credits (narration voices).
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, UP, FadeIn, LaggedStart, VGroup
+from manim import DOWN, UP, FadeIn, LaggedStart
 
 from scenes import captions, style
 from scenes.base import SectionScene
