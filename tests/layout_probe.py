@@ -6,7 +6,7 @@ At each of those moments it walks the scene's mobject tree and collects every pi
 drawn on screen (``Text``/``MarkupText`` and :class:`LiveNumber`), with its bounding box and its
 effective font size, and reports what a viewer could not read:
 
-* text outside the safe area (:func:`scenes.style.safe_box`, 5 % of each side),
+* text outside the safe area (:data:`SAFE_MARGIN`, 5 % of each side),
 * text under the caption bar (except the caption itself),
 * two texts whose boxes overlap (beyond :data:`OVERLAP_TOL`), or, on different lines,
   come closer than :data:`MIN_GAP`,
@@ -39,6 +39,8 @@ EDGE_TOL = 0.02
 #: The smallest readable text: pixels per em at 720p (font size 16, the project's smallest
 #: size, is 15 px; 12 px leaves a lower-case letter about 6 px tall).
 MIN_EM_PX = 12.0
+#: The safe area's margin on each side, as a fraction of the frame's width and height.
+SAFE_MARGIN = 0.05
 #: Texts fainter than this are not read by anyone (faded ghosts on their way out).
 VISIBLE_OPACITY = 0.05
 
@@ -126,14 +128,15 @@ def _overlap(a, b) -> tuple[float, float]:
 
 def check(scene, probe: Probe, where: str) -> None:
     """Record every layout problem of ``scene`` as it is now."""
-    from scenes import style
-
     scene.update_mobjects(0)
     probe.moments += 1
     boxes = text_boxes(scene)
     probe.boxes[where] = boxes
     fh = float(scene.camera.frame_height)
-    l, r, b, t = style.safe_box()
+    fw = float(scene.camera.frame_width)
+    # The safe area from the frame itself (not from the style module it checks).
+    l, r, b, t = (-fw * (0.5 - SAFE_MARGIN), fw * (0.5 - SAFE_MARGIN),
+                  -fh * (0.5 - SAFE_MARGIN), fh * (0.5 - SAFE_MARGIN))
     cap = getattr(scene, "_caption", None)
     cap_box = None
     if cap is not None and cap in scene.mobjects:
