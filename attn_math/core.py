@@ -99,6 +99,38 @@ def buggy_causal_weights(S: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------- mixing
 
 
+def attend(X: np.ndarray, W_Q: np.ndarray, W_K: np.ndarray, W_V: np.ndarray,
+           mask: np.ndarray | None = None) -> np.ndarray:
+    """The forward pass of one head: ``softmax(Q K^T / sqrt(d) [masked]) V``.
+
+    Parameters
+    ----------
+    X
+        Inputs, one row per token, ``(n, d_model)``.
+    W_Q, W_K, W_V
+        Projections, ``(d_model, d)`` each (row-vector convention: ``q = x @ W_Q``).
+    mask
+        Optional boolean ``(n, n)``, True where a key is removed (e.g. :func:`causal_mask`);
+        removed scores become ``-inf`` before the softmax (:func:`mask_add_neg_inf`).
+
+    Returns
+    -------
+    numpy.ndarray
+        The outputs, ``(n, d_v)``: row ``i`` is token ``i``'s weighted sum of the values.
+    """
+    return mix(attention_weights(X, W_Q, W_K, mask), project(X, W_V))
+
+
+def attention_weights(X: np.ndarray, W_Q: np.ndarray, W_K: np.ndarray,
+                      mask: np.ndarray | None = None) -> np.ndarray:
+    """The weights :func:`attend` mixes the values with, ``(n, n)``; rows sum to 1."""
+    S = scaled_scores(project(X, W_Q), project(X, W_K))
+    if mask is not None:
+        S = mask_add_neg_inf(S, mask)
+    return softmax(S)
+
+
+
 def mix(W: np.ndarray, V: np.ndarray) -> np.ndarray:
     """Outputs ``W @ V``: each row a weighted sum of the values."""
     return np.asarray(W, float) @ np.asarray(V, float)
@@ -248,3 +280,20 @@ def top_weight_scaled(z: np.ndarray, d: float) -> float:
 def top_weight_over_d(z: np.ndarray, d: float) -> float:
     """Largest weight when dividing by ``d`` instead: spread ``1 / sqrt(d)``."""
     return float(softmax(np.sqrt(d) * np.asarray(z, float) / d).max())
+
+
+def power_divisor(d: float, p: float) -> float:
+    """``d ** p``: no divisor at ``p = 0``, ``sqrt(d)`` at ``1/2``, ``d`` at ``1`` (section 16)."""
+    return float(d ** p)
+
+
+def weights_divided(z: np.ndarray, d: float, p: float) -> np.ndarray:
+    """Weights of a d-wide row of spread-1 scores ``z`` divided by ``d ** p``:
+    ``softmax(sqrt(d) z / d ** p)``."""
+    return softmax(np.sqrt(d) * np.asarray(z, float) / power_divisor(d, p))
+
+
+def lead_ratio(w: np.ndarray) -> float:
+    """The largest weight of a row over the second largest (how decisive the row is)."""
+    top2 = np.sort(np.asarray(w, float))[-2:]
+    return float(top2[1] / top2[0])

@@ -21,6 +21,12 @@ table overrides them:
 
 Every figure is a :class:`Figure`: the exact value and the text shown, formatted
 once here (fixed decimals, round half away from zero, true minus sign).
+
+A story is built in three steps: the roles (``_pick_roles``, every token index a
+section singles out), the derived quantities (``_derive``: slider ranges, the head
+re-run on shuffled inputs, the pulled row of section 21), then the figures, one
+small function per section (``figures_NN``, listed in :data:`SECTION_FIGURES`),
+which read the story and assign nothing.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from . import core, cost, lexicon
+from . import core, cost, lexicon, prose
 from .fmt import fmt, fmt_bytes, fmt_int, fmt_ratio, fmt_sci, fmt_vec, round_half_away
 from .head import Head
 
@@ -105,17 +111,19 @@ class Story:
         self.W = core.softmax(self.S)
         self.Wc = core.causal_weights(self.S)
         self.Wbug = core.buggy_causal_weights(self.S)
-        self.O = core.mix(self.W, self.V)
-        self.Oc = core.mix(self.Wc, self.V)
+        self.O = core.attend(self.X, head.W_Q, head.W_K, head.W_V)
+        self.Oc = core.attend(self.X, head.W_Q, head.W_K, head.W_V, mask=core.causal_mask(self.n))
         self.divisor = float(np.sqrt(self.d))
         self.classes = [lexicon.word_class(t) for t in self.tokens]
         self._pick_roles(head.roles)
-        self.figures: dict[int, dict[str, Figure]] = {}
-        self._compute_figures()
+        self._derive()
+        self.figures: dict[int, dict[str, Figure]] = {
+            section: figures(self) for section, figures in SECTION_FIGURES.items()}
 
     # ------------------------------------------------------------ roles
 
     def _pick_roles(self, overrides: dict) -> None:
+        """Every role (a token index, or indices), by the rules of the module docstring."""
         n, f = self.n, self.follow
         self.winner = int(overrides.get("winner", np.argmax(self.R[f])))
         if "asymmetric_pair" in overrides:
@@ -137,7 +145,22 @@ class Story:
         self.hull_token = int(overrides.get("hull_token", self.winner))
         self.flattest_row = int(np.argmin(self.S.max(axis=1) - self.S.min(axis=1)))
         self.bug_row = f if f < n - 1 else n - 2
+        self.bug_future = list(range(self.bug_row + 1, n))
         self.causal_winner = int(np.argmax(self.Wc[f]))
+        # Section 3: each query's pick by score and by shadow length.
+        shadows = self.R / np.linalg.norm(self.K, axis=1)[None, :]
+        self.row_winners = [int(np.argmax(r)) for r in self.R]
+        self.shadow_winners = [int(np.argmax(r)) for r in shadows]
+        # Section 6: the largest and the smallest raw score.
+        i, j = np.unravel_index(int(np.argmax(self.R)), self.R.shape)
+        self.max_cell = (int(i), int(j))
+        i, j = np.unravel_index(int(np.argmin(self.R)), self.R.shape)
+        self.min_cell = (int(i), int(j))
+        # Section 11: the strongest and the weakest weight of the followed row.
+        self.weak = int(np.argmin(self.W[f]))
+        self.strong = int(np.argmax(self.W[f]))
+        # Section 22: the shuffles of the reading order.
+        self.permutations = self._permutations()
 
     def _pick_long_key(self) -> int:
         f, w = self.follow, self.winner
@@ -150,216 +173,63 @@ class Story:
                 return min(pos, key=lambda j: row[w] / row[j])
         return max(others, key=lambda j: row[j])
 
-    # ------------------------------------------------------------ figures
+    # ------------------------------------------------------------ derived quantities
 
-    def _put(self, section: int, name: str, value, text: str) -> Figure:
-        fig = Figure(value, text)
-        self.figures.setdefault(section, {})[name] = fig
-        return fig
-
-    def _compute_figures(self) -> None:
-        f, w, n = self.follow, self.winner, self.n
-        a, b = self.asym
-        put = self._put
-
-        # 1. Three projections
-        put(1, "n_tokens", n, str(n))
-        put(1, "d_toy", self.d, str(self.d))
-        put(1, "d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH))
-
-        # 2. Move the input: push the followed input straight up.
-        path = self.push_path()
-        q_sweep = core.swept_angle_deg(path @ self.head.W_Q)
-        v_sweep = core.swept_angle_deg(path @ self.head.W_V)
-        put(2, "q_sweep_deg", q_sweep, fmt(q_sweep, 0))
-        put(2, "v_sweep_deg", v_sweep, fmt(v_sweep, 0))
-        put(2, "sweep_ratio", q_sweep / max(v_sweep, 1e-9), fmt(q_sweep / max(v_sweep, 1e-9), 0))
-
-        # 3. Which key does each query pick?
-        put(3, "R_follow_winner", self.R[f, w], fmt(self.R[f, w]))
-        put(3, "R_follow_self", self.R[f, f], fmt(self.R[f, f]))
-        shadows = self.R / np.linalg.norm(self.K, axis=1)[None, :]
-        self.row_winners = [int(np.argmax(r)) for r in self.R]
-        self.shadow_winners = [int(np.argmax(r)) for r in shadows]
-        put(3, "rows_where_shadow_differs",
-            [i for i in range(n) if self.row_winners[i] != self.shadow_winners[i]],
-            str(sum(self.row_winners[i] != self.shadow_winners[i] for i in range(n))))
-
-        # 4. Two maps: blend W_Q into W_K.
-        put(4, "S_asym_fwd", self.S[a, b], fmt(self.S[a, b]))
-        put(4, "S_asym_bwd", self.S[b, a], fmt(self.S[b, a]))
-        S_mixed = self.blended_scores(1.0)
-        put(4, "S_asym_blend", S_mixed[a, b], fmt(S_mixed[a, b]))
-
-        # 5. The dot product is a shadow (the followed query against the winner's key).
-        sh = core.shadow(self.Q[f], self.K[w])
-        put(5, "shadow_len", sh["shadow"], fmt(sh["shadow"]))
-        put(5, "key_len", sh["key_length"], fmt(sh["key_length"]))
-        put(5, "shadow_score", sh["score"], fmt(sh["score"]))
-
-        # 6. One query, six numbers.
-        i, j = np.unravel_index(int(np.argmax(self.R)), self.R.shape)
-        self.max_cell = (int(i), int(j))
-        put(6, "R_max", self.R[i, j], fmt(self.R[i, j]))
-        i, j = np.unravel_index(int(np.argmin(self.R)), self.R.shape)
-        self.min_cell = (int(i), int(j))
-        put(6, "R_min", self.R[i, j], fmt(self.R[i, j]))
-
-        # 7. The long-key trap.
-        lk = self.long_key
-        base = self.R[f, lk]
-        cross = self.R[f, w] / base if base > 0 else float("inf")
+    def _derive(self) -> None:
+        """Quantities that scenes use beyond the head's arrays (slider ranges, results of
+        re-running the head), computed once, from the roles."""
+        f = self.follow
+        # Section 7: the stretch at which the long key overtakes the winner.
+        base = self.R[f, self.long_key]
+        self.stretch_cross = self.R[f, self.winner] / base if base > 0 else float("inf")
         # Past STRETCH_CAP the slider would be absurd: treat it as never overtaking.
-        self.stretch_overtakes = bool(np.isfinite(cross) and 1 < cross <= STRETCH_CAP)
+        self.stretch_overtakes = bool(np.isfinite(self.stretch_cross)
+                                      and 1 < self.stretch_cross <= STRETCH_CAP)
         self.stretch_max = STRETCH_MAX_DEFAULT
         if self.stretch_overtakes:
-            self.stretch_max = max(STRETCH_MAX_DEFAULT, float(np.ceil(cross + 1.0)))
-        put(7, "stretch_cross", cross, fmt(cross, 2) if self.stretch_overtakes else "∞")
-        lo = (np.floor(cross / STRETCH_STEP) * STRETCH_STEP if self.stretch_overtakes
-              else self.stretch_max)
-        hi = lo + STRETCH_STEP
-        put(7, "stretch_lo", lo, fmt(lo, 1))
-        put(7, "stretch_hi", hi, fmt(hi, 1))
-        put(7, "stretch_max", self.stretch_max, fmt(self.stretch_max, 1))
-        put(7, "R_follow_long", base, fmt(base))
-        end = self.stretch_max * base
-        put(7, "R_follow_long_end", end, fmt(end))
-
-        # 8. The square.
-        put(8, "n_dots", n * n, fmt_int(n * n))
-        put(8, "context_1000", MILLION_CONTEXT, fmt_int(MILLION_CONTEXT))
-        put(8, "dots_1000", cost.dot_products(MILLION_CONTEXT), fmt_int(cost.dot_products(MILLION_CONTEXT)))
-        cross_n = cost.quadratic_overtakes_at(cost.GPT2_SMALL.d_model)
-        put(8, "proj_cross_tokens", cross_n, fmt_int(cross_n))
-        put(8, "d_model", cost.GPT2_SMALL.d_model, fmt_int(cost.GPT2_SMALL.d_model))
-
-        # 9. Reading rows.
-        put(9, "S_follow_winner", self.S[f, w], fmt(self.S[f, w]))
-        fr = self.flattest_row
-        # The range is read off the row's displayed numbers, so "max − min" agrees with the
-        # two values on screen (the exact range can round the other way).
-        put(9, "flattest_range", self.S[fr].max() - self.S[fr].min(), fmt(self.shown_range(fr)))
-
-        # 10. Fold on the diagonal: the asymmetric pair again.
-        self.figures[10] = {k: self.figures[4][k] for k in ("S_asym_fwd", "S_asym_bwd")}
-
-        # 11. The softmax staircase.
-        wr = self.W[f]
-        self.weak = int(np.argmin(wr))
-        self.strong = int(np.argmax(wr))
-        put(11, "w_follow_max", wr[self.strong], fmt(wr[self.strong]))
-        put(11, "w_follow_min", wr[self.weak], fmt(wr[self.weak]))
-        put(11, "w_ratio", wr[self.strong] / wr[self.weak], fmt(wr[self.strong] / wr[self.weak], 1))
-        put(11, "w_sum", wr.sum(), fmt(wr.sum(), 2))
-
-        # 12. One denominator.
-        put(12, "w_sum", wr.sum(), fmt(wr.sum(), 3))
-
-        # 13. Never zero.
-        w_floor = core.softmax(core.row_with_score(self.S[f], w, FLOOR_SCORE))[w]
-        put(13, "floor_score", FLOOR_SCORE, fmt(FLOOR_SCORE, 0))
-        put(13, "w_floor", w_floor, fmt_sci(w_floor, 1))
-
-        # 14. Spread grows as sqrt(d).
-        put(14, "spread_real", core.dot_product_spread(REAL_HEAD_WIDTH),
-            fmt(core.dot_product_spread(REAL_HEAD_WIDTH), 2))
-        put(14, "d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH))
-        put(14, "widths", list(WIDTHS), ", ".join(map(str, WIDTHS)))
-
-        # 15. Saturation: the width row, standardised, at growing width, no divisor.
-        z = self.width_z
-        put(15, "top_d1", core.top_weight_unscaled(z, 1), fmt(core.top_weight_unscaled(z, 1), 3))
-        for dd in SATURATION_WIDTHS:
-            t = core.top_weight_unscaled(z, dd)
-            put(15, f"top_d{dd}", t, fmt(t, 3))
-        put(15, "width_lo", SATURATION_WIDTHS[0], str(SATURATION_WIDTHS[0]))
-        put(15, "width_hi", SATURATION_WIDTHS[1], str(SATURATION_WIDTHS[1]))
-
-        # 16. The divisor.
-        tops = [core.top_weight_scaled(z, dd) for dd in range(1, WIDTHS[-1] + 1)]
-        put(16, "top_scaled", tops[0], fmt(tops[0], 3))
-        put(16, "top_scaled_spread", max(tops) - min(tops), fmt(max(tops) - min(tops), 3))
-        put(16, "divisor_toy", self.divisor, fmt(self.divisor, 3))
-        put(16, "divisor_real", core.dot_product_spread(REAL_HEAD_WIDTH),
-            fmt(core.dot_product_spread(REAL_HEAD_WIDTH), 0))
-        put(16, "d_max", WIDTHS[-1], str(WIDTHS[-1]))
-        t_over_d = core.top_weight_over_d(z, WIDTHS[-1])
-        put(16, "top_over_d_max", t_over_d, fmt(t_over_d, 3))
-        put(16, "uniform", 1.0 / n, fmt(1.0 / n, 3))
-
-        # 17. The causal mask.
-        dis, kept, comp = cost.causal_counts(n)
-        put(17, "discarded", dis, fmt_int(dis))
-        put(17, "kept", kept, fmt_int(kept))
-        put(17, "computed", comp, fmt_int(comp))
-
-        # 18. Renormalise.
-        cw = self.causal_winner
-        put(18, "wc_first", self.Wc[0, 0], fmt(self.Wc[0, 0]))
-        put(18, "wc_follow_winner", self.Wc[f, cw], fmt(self.Wc[f, cw]))
-        put(18, "follow_candidates", f + 1, str(f + 1))
-
-        # 19. The silent bug, computed by the wrong code path.
-        br = self.bug_row
-        self.bug_future = list(range(br + 1, n))
-        leak = float(self.Wbug[br, br + 1:].sum())
-        put(19, "bug_leak", leak, fmt(leak, 3))
-        put(19, "bug_leak_correct", float(self.Wc[br, br + 1:].sum()),
-            fmt(float(self.Wc[br, br + 1:].sum()), 3))
-
-        # 20. The mixing chain.
-        put(20, "out_follow", self.O[f], fmt_vec(self.O[f]))
-
-        # 21. Inside the hull.
-        h = self.hull_token
-        pulled = core.softmax(core.row_with_score(self.S[f], h, HULL_PULL_SCORE))
-        out_pulled = core.mix(pulled, self.V)
-        put(21, "hull_score", HULL_PULL_SCORE, fmt(HULL_PULL_SCORE))
-        put(21, "out_pulled", out_pulled, fmt_vec(out_pulled))
-        put(21, "v_hull", self.V[h], fmt_vec(self.V[h]))
-        put(21, "w_hull_pulled", pulled[h], fmt(pulled[h], 3))
-        self.out_pulled = out_pulled
+            self.stretch_max = max(STRETCH_MAX_DEFAULT, float(np.ceil(self.stretch_cross + 1.0)))
+        # Section 13: the weight readout is laid out for its widest text, a two-digit
+        # mantissa at the exponent the weight reaches at the floor.
+        w_floor = self.dragged_weights(FLOOR_SCORE)[self.winner]
+        self.w_floor_widest = 9.9 * 10.0 ** int(np.floor(np.log10(w_floor))) if w_floor > 0 else 9.9
+        # Section 21: the followed row with the hull token's score pulled to the slider's end.
+        self.out_pulled = core.mix(self.pulled_weights(HULL_PULL_SCORE), self.V)
         # With some sentences the pulled output and the corner print alike at two
         # decimals; the caption then says so instead of "short of the corner".
-        self.hull_gap_visible = fmt_vec(out_pulled) != fmt_vec(self.V[h])
-        gap = float(np.linalg.norm(self.V[h] - out_pulled))
-        put(21, "hull_gap", gap, fmt(gap, 3))
-
-        # 22. Order does not exist.
-        self.permutations = self._permutations()
-        outs = []
+        self.hull_gap_visible = fmt_vec(self.out_pulled) != fmt_vec(self.V[self.hull_token])
+        # Section 22: the head run again on the inputs in each shuffled order.
+        weights, outs = [], []
         for p in self.permutations:
-            Xp = self.X[p]
-            Qp, Kp, Vp = (core.project(Xp, M) for M in (self.head.W_Q, self.head.W_K, self.head.W_V))
-            Op = core.mix(core.softmax(core.scaled_scores(Qp, Kp)), Vp)
-            outs.append(Op[list(p).index(f)])
+            w, o = self.permuted_row(p)
+            weights.append(w)
+            outs.append(o)
+        self.permuted_weights = np.array(weights)
         self.permuted_outputs = np.array(outs)
-        put(22, "out_follow", self.O[f], fmt_vec(self.O[f]))
-        put(22, "out_permuted", self.permuted_outputs, " ".join(fmt_vec(o) for o in outs))
 
-        # 23. The bill.
-        m = cost.GPT2_SMALL
-        head_b = cost.score_matrix_bytes(m.context)
-        model_b = cost.model_score_bytes(m.context)
-        long_b = cost.score_matrix_bytes(cost.LONG_CONTEXT)
-        tok_b = cost.token_bytes(cost.LONG_CONTEXT)
-        put(23, "context", m.context, fmt_int(m.context))
-        put(23, "head_bytes", head_b, fmt_bytes(head_b))
-        put(23, "layers", m.n_layers, str(m.n_layers))
-        put(23, "heads", m.n_heads, str(m.n_heads))
-        put(23, "model_bytes", model_b, fmt_bytes(model_b, 0))
-        put(23, "long_context", cost.LONG_CONTEXT, fmt_int(cost.LONG_CONTEXT))
-        put(23, "long_bytes", long_b, fmt_bytes(long_b))
-        put(23, "token_bytes", tok_b, fmt_bytes(tok_b))
-        put(23, "bill_ratio", long_b / tok_b, fmt_ratio(long_b / tok_b))
-        put(23, "d_model", m.d_model, fmt_int(m.d_model))
+    def permuted_row(self, p: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Run the head on the inputs read in order ``p``; return the followed token's weights
+        (per token, in the original token order) and its output."""
+        h = self.head
+        p = list(p)
+        Xp = self.X[p]
+        Wp = core.attention_weights(Xp, h.W_Q, h.W_K)
+        i = p.index(self.follow)
+        w = np.empty(self.n)
+        w[p] = Wp[i]            # slot k holds token p[k]
+        return w, core.mix(Wp, core.project(Xp, h.W_V))[i]
 
-        # 24. Four lines: the small matrix beside the code is this sentence's.
-        put(24, "n_tokens", n, str(n))
+    def pulled_weights(self, score: float) -> np.ndarray:
+        """The followed row's weights with the hull token's score set to ``score`` (section 21)."""
+        return core.softmax(core.row_with_score(self.S[self.follow], self.hull_token, score))
 
-        # 25. The attention map.
-        put(25, "wc_follow_winner", self.Wc[f, cw], fmt(self.Wc[f, cw]))
-        put(25, "w_follow_cwinner", self.W[f, cw], fmt(self.W[f, cw]))
+    def dragged_scores(self, score: float) -> np.ndarray:
+        """The followed row's scaled scores with the winner's score dragged to ``score``
+        (the row sections 12 and 13 drag)."""
+        return core.row_with_score(self.S[self.follow], self.winner, score)
+
+    def dragged_weights(self, score: float) -> np.ndarray:
+        """The weights of :meth:`dragged_scores` (``score = -inf`` gives the winner exactly 0)."""
+        return core.softmax(self.dragged_scores(score))
 
     # ------------------------------------------------------------ live quantities
 
@@ -409,36 +279,72 @@ class Story:
     def label(self, i: int) -> str:
         return self.labels[i]
 
-    def caption_context(self, section: int) -> dict[str, str]:
-        """Placeholder values for a section's captions: its figures and every role."""
+    def causal_tied(self) -> list[int]:
+        """The followed row's causal candidates whose weight prints like the largest."""
+        f, top = self.follow, fmt(self.Wc[self.follow, self.causal_winner])
+        return [j for j in range(f + 1) if fmt(self.Wc[f, j]) == top]
+
+    # Figures a section's captions quote from another section (captions are scoped per
+    # section: a name means the figure of the section that says it, never a namesake).
+    CAPTION_BORROWS = {
+        7: {3: ("R_follow_winner",)},
+        15: {14: ("d_real",), 16: ("divisor_real",)},
+        16: {1: ("d_toy",), 14: ("d_real",)},
+        21: {20: ("out_follow",)},
+        25: {19: ("bug_leak",)},
+    }
+
+    def caption_context(self, section: int, lang: str | None = None) -> dict[str, str]:
+        """Placeholder values for a section's captions: every role and the section's own
+        figures (plus those it borrows, ``CAPTION_BORROWS``).
+
+        With ``lang``, token names come set off as names (“it” / 「it」), token lists
+        and prose numbers follow the language (:mod:`attn_math.prose`); without it, the
+        bare labels (for checks on the roles).
+        """
+        if lang is None:
+            name = lambda i: self.labels[i]                                    # noqa: E731
+            names = lambda idx: ", ".join(self.labels[j] for j in idx)       # noqa: E731
+        else:
+            name = lambda i: prose.token_name(self.labels[i], lang)           # noqa: E731
+            names = lambda idx: prose.token_list([self.labels[j] for j in idx], lang)  # noqa: E731
         ctx = {
-            "follow": self.labels[self.follow],
-            "winner": self.labels[self.winner],
-            "asym_a": self.labels[self.asym[0]],
-            "asym_b": self.labels[self.asym[1]],
-            "long_key": self.labels[self.long_key],
-            "width_row": self.labels[self.width_row],
-            "hull_token": self.labels[self.hull_token],
-            "flattest": self.labels[self.flattest_row],
-            "first": self.labels[0],
-            "last": self.labels[-1],
-            "max_row": self.labels[self.max_cell[0]],
-            "max_col": self.labels[self.max_cell[1]],
-            "min_row": self.labels[self.min_cell[0]],
-            "min_col": self.labels[self.min_cell[1]],
-            "strong": self.labels[self.strong],
-            "weak": self.labels[self.weak],
-            "causal_winner": self.labels[self.causal_winner],
-            "bug_row": self.labels[self.bug_row],
-            "bug_future": ", ".join(self.labels[j] for j in self.bug_future),
+            "follow": name(self.follow),
+            "winner": name(self.winner),
+            "asym_a": name(self.asym[0]),
+            "asym_b": name(self.asym[1]),
+            "long_key": name(self.long_key),
+            "width_row": name(self.width_row),
+            "hull_token": name(self.hull_token),
+            "flattest": name(self.flattest_row),
+            "first": name(0),
+            "last": name(self.n - 1),
+            "max_row": name(self.max_cell[0]),
+            "max_col": name(self.max_cell[1]),
+            "min_row": name(self.min_cell[0]),
+            "min_col": name(self.min_cell[1]),
+            "strong": name(self.strong),
+            "weak": name(self.weak),
+            "causal_winner": name(self.causal_winner),
+            "bug_row": name(self.bug_row),
+            "bug_future": names(self.bug_future),
+            "n_future": str(len(self.bug_future)),
+            "causal_tied": names(self.causal_tied()),
             "sentence": " ".join(self.tokens),
             "n": str(self.n),
         }
-        for sec in sorted(self.figures):
-            for k, v in self.figures[sec].items():
-                ctx.setdefault(k, v.text)
+        for sec, keys in self.CAPTION_BORROWS.get(section, {}).items():
+            for k in keys:
+                ctx[k] = self.figures[sec][k].text
         for k, v in self.figures.get(section, {}).items():
-            ctx[k] = v.text  # the section's own figure wins a name clash
+            ctx[k] = v.text
+        if lang == "ja":
+            # Japanese prose writes 100万 and 171 倍 (the caption adds 倍), not 1,000,000 / 171x
+            for sec, k in ((8, "dots_1000"),):
+                if sec == section:
+                    ctx[k] = prose.compact_number(self.figures[sec][k].value, lang)
+        if lang is not None and section == 23:
+            ctx["bill_ratio"] = ctx["bill_ratio"].rstrip("x")   # prose says 171 倍 / 171 times
         return ctx
 
     def roles_json(self) -> dict:
@@ -487,3 +393,260 @@ class Story:
             },
         }
 
+
+# ---------------------------------------------------------------- figures, one function a section
+#
+# Each returns the section's figures in the order the section shows them: name -> Figure.
+# They read the story's arrays, roles and derived quantities, and assign nothing.
+
+
+def _figs(*items: tuple[str, Any, str]) -> dict[str, Figure]:
+    return {name: Figure(value, text) for name, value, text in items}
+
+
+def figures_01(s: Story) -> dict[str, Figure]:
+    """Three projections."""
+    return _figs(("n_tokens", s.n, str(s.n)), ("d_toy", s.d, str(s.d)),
+                 ("d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH)))
+
+
+def figures_02(s: Story) -> dict[str, Figure]:
+    """Move the input: push the followed input straight up."""
+    path = s.push_path()
+    q_sweep = core.swept_angle_deg(path @ s.head.W_Q)
+    v_sweep = core.swept_angle_deg(path @ s.head.W_V)
+    ratio = q_sweep / max(v_sweep, 1e-9)
+    return _figs(("q_sweep_deg", q_sweep, fmt(q_sweep, 0)),
+                 ("v_sweep_deg", v_sweep, fmt(v_sweep, 0)),
+                 ("sweep_ratio", ratio, fmt(ratio, 0)))
+
+
+def figures_03(s: Story) -> dict[str, Figure]:
+    """Which key does each query pick?"""
+    f, w = s.follow, s.winner
+    differ = [i for i in range(s.n) if s.row_winners[i] != s.shadow_winners[i]]
+    return _figs(("R_follow_winner", s.R[f, w], fmt(s.R[f, w])),
+                 ("R_follow_self", s.R[f, f], fmt(s.R[f, f])),
+                 ("rows_where_shadow_differs", differ, str(len(differ))))
+
+
+def figures_04(s: Story) -> dict[str, Figure]:
+    """Two maps: blend W_Q into W_K."""
+    a, b = s.asym
+    S_mixed = s.blended_scores(1.0)
+    return _figs(("S_asym_fwd", s.S[a, b], fmt(s.S[a, b])),
+                 ("S_asym_bwd", s.S[b, a], fmt(s.S[b, a])),
+                 ("S_asym_blend", S_mixed[a, b], fmt(S_mixed[a, b])))
+
+
+def figures_05(s: Story) -> dict[str, Figure]:
+    """The dot product is a shadow (the followed query against the winner's key)."""
+    sh = core.shadow(s.Q[s.follow], s.K[s.winner])
+    return _figs(("shadow_len", sh["shadow"], fmt(sh["shadow"])),
+                 ("key_len", sh["key_length"], fmt(sh["key_length"])),
+                 ("shadow_score", sh["score"], fmt(sh["score"])))
+
+
+def figures_06(s: Story) -> dict[str, Figure]:
+    """One query, six numbers: the extreme cells."""
+    hi, lo = s.R[s.max_cell], s.R[s.min_cell]
+    return _figs(("R_max", hi, fmt(hi)), ("R_min", lo, fmt(lo)))
+
+
+def figures_07(s: Story) -> dict[str, Figure]:
+    """The long-key trap."""
+    cross = s.stretch_cross
+    lo = (np.floor(cross / STRETCH_STEP) * STRETCH_STEP if s.stretch_overtakes
+          else s.stretch_max)
+    hi = lo + STRETCH_STEP
+    base = s.R[s.follow, s.long_key]
+    end = s.stretch_max * base
+    return _figs(("stretch_cross", cross, fmt(cross, 2) if s.stretch_overtakes else "∞"),
+                 ("stretch_lo", lo, fmt(lo, 1)),
+                 ("stretch_hi", hi, fmt(hi, 1)),
+                 ("stretch_max", s.stretch_max, fmt(s.stretch_max, 1)),
+                 ("R_follow_long", base, fmt(base)),
+                 ("R_follow_long_end", end, fmt(end)))
+
+
+def figures_08(s: Story) -> dict[str, Figure]:
+    """The square."""
+    dots = cost.dot_products(MILLION_CONTEXT)
+    cross_n = cost.quadratic_overtakes_at(cost.GPT2_SMALL.d_model)
+    return _figs(("n_dots", s.n * s.n, fmt_int(s.n * s.n)),
+                 ("context_1000", MILLION_CONTEXT, fmt_int(MILLION_CONTEXT)),
+                 ("dots_1000", dots, fmt_int(dots)),
+                 ("proj_cross_tokens", cross_n, fmt_int(cross_n)),
+                 ("d_model", cost.GPT2_SMALL.d_model, fmt_int(cost.GPT2_SMALL.d_model)))
+
+
+def figures_09(s: Story) -> dict[str, Figure]:
+    """Reading rows."""
+    f, w, fr = s.follow, s.winner, s.flattest_row
+    # The range is read off the row's displayed numbers, so "max − min" agrees with the
+    # two values on screen (the exact range can round the other way).
+    return _figs(("S_follow_winner", s.S[f, w], fmt(s.S[f, w])),
+                 ("flattest_range", s.S[fr].max() - s.S[fr].min(), fmt(s.shown_range(fr))))
+
+
+def figures_10(s: Story) -> dict[str, Figure]:
+    """Fold on the diagonal: the asymmetric pair again."""
+    four = figures_04(s)
+    return {k: four[k] for k in ("S_asym_fwd", "S_asym_bwd")}
+
+
+def figures_11(s: Story) -> dict[str, Figure]:
+    """The softmax staircase."""
+    wr = s.W[s.follow]
+    hi, lo = wr[s.strong], wr[s.weak]
+    return _figs(("w_follow_max", hi, fmt(hi)), ("w_follow_min", lo, fmt(lo)),
+                 ("w_ratio", hi / lo, fmt(hi / lo, 1)), ("w_sum", wr.sum(), fmt(wr.sum(), 2)))
+
+
+def figures_12(s: Story) -> dict[str, Figure]:
+    """One denominator."""
+    wr = s.W[s.follow]
+    return _figs(("w_sum", wr.sum(), fmt(wr.sum(), 3)))
+
+
+def figures_13(s: Story) -> dict[str, Figure]:
+    """Never zero: the winner's score lowered to the floor, then to −∞."""
+    w = s.winner
+    w_floor = s.dragged_weights(FLOOR_SCORE)[w]
+    w_inf = s.dragged_weights(-np.inf)[w]
+    return _figs(("floor_score", FLOOR_SCORE, fmt(FLOOR_SCORE, 0)),
+                 ("w_floor", w_floor, fmt_sci(w_floor, 1)),
+                 ("w_minus_inf", w_inf, "0" if w_inf == 0 else fmt_sci(w_inf, 1)))
+
+
+def figures_14(s: Story) -> dict[str, Figure]:
+    """Spread grows as sqrt(d)."""
+    spread = core.dot_product_spread(REAL_HEAD_WIDTH)
+    return _figs(("spread_real", spread, fmt(spread, 2)),
+                 ("d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH)),
+                 ("widths", list(WIDTHS), ", ".join(map(str, WIDTHS))))
+
+
+def figures_15(s: Story) -> dict[str, Figure]:
+    """Saturation: the width row, standardised, at growing width, no divisor."""
+    z = s.width_z
+    out = {"top_d1": Figure(core.top_weight_unscaled(z, 1), fmt(core.top_weight_unscaled(z, 1), 3))}
+    for dd in SATURATION_WIDTHS:
+        t = core.top_weight_unscaled(z, dd)
+        out[f"top_d{dd}"] = Figure(t, fmt(t, 3))
+    ratio = core.lead_ratio(core.weights_divided(z, WIDTHS[0], 0.0))
+    out.update(_figs(("width_lo", SATURATION_WIDTHS[0], str(SATURATION_WIDTHS[0])),
+                     ("width_hi", SATURATION_WIDTHS[1], str(SATURATION_WIDTHS[1])),
+                     # The leader's lead over the runner-up at the narrowest width, raised
+                     # to the power sqrt(d) as the width grows.
+                     ("lead_ratio_d1", ratio, fmt(ratio, 2))))
+    return out
+
+
+def figures_16(s: Story) -> dict[str, Figure]:
+    """The divisor."""
+    z = s.width_z
+    tops = [core.top_weight_scaled(z, dd) for dd in range(1, WIDTHS[-1] + 1)]
+    real = core.dot_product_spread(REAL_HEAD_WIDTH)
+    t_over_d = core.top_weight_over_d(z, WIDTHS[-1])
+    return _figs(("top_scaled", tops[0], fmt(tops[0], 3)),
+                 ("top_scaled_spread", max(tops) - min(tops), fmt(max(tops) - min(tops), 3)),
+                 ("divisor_toy", s.divisor, fmt(s.divisor, 3)),
+                 ("divisor_real", real, fmt(real, 0)),
+                 ("d_max", WIDTHS[-1], str(WIDTHS[-1])),
+                 ("top_over_d_max", t_over_d, fmt(t_over_d, 3)),
+                 ("uniform", 1.0 / s.n, fmt(1.0 / s.n, 3)))
+
+
+def figures_17(s: Story) -> dict[str, Figure]:
+    """The causal mask."""
+    dis, kept, comp = cost.causal_counts(s.n)
+    return _figs(("discarded", dis, fmt_int(dis)), ("kept", kept, fmt_int(kept)),
+                 ("computed", comp, fmt_int(comp)))
+
+
+def figures_18(s: Story) -> dict[str, Figure]:
+    """Renormalise."""
+    f, cw = s.follow, s.causal_winner
+    return _figs(("wc_first", s.Wc[0, 0], fmt(s.Wc[0, 0])),
+                 ("wc_follow_winner", s.Wc[f, cw], fmt(s.Wc[f, cw])),
+                 ("follow_candidates", f + 1, str(f + 1)))
+
+
+def figures_19(s: Story) -> dict[str, Figure]:
+    """The silent bug, computed by the wrong code path."""
+    br = s.bug_row
+    leak = float(s.Wbug[br, br + 1:].sum())
+    correct = float(s.Wc[br, br + 1:].sum())
+    return _figs(("bug_leak", leak, fmt(leak, 3)), ("bug_leak_correct", correct, fmt(correct, 3)))
+
+
+def figures_20(s: Story) -> dict[str, Figure]:
+    """The mixing chain."""
+    return _figs(("out_follow", s.O[s.follow], fmt_vec(s.O[s.follow])))
+
+
+def figures_21(s: Story) -> dict[str, Figure]:
+    """Inside the hull."""
+    h = s.hull_token
+    pulled = s.pulled_weights(HULL_PULL_SCORE)
+    gap = float(np.linalg.norm(s.V[h] - s.out_pulled))
+    return _figs(("hull_score", HULL_PULL_SCORE, fmt(HULL_PULL_SCORE)),
+                 ("out_pulled", s.out_pulled, fmt_vec(s.out_pulled)),
+                 ("v_hull", s.V[h], fmt_vec(s.V[h])),
+                 ("w_hull_pulled", pulled[h], fmt(pulled[h], 3)),
+                 ("hull_gap", gap, fmt(gap, 3)))
+
+
+def figures_22(s: Story) -> dict[str, Figure]:
+    """Order does not exist."""
+    return _figs(("out_follow", s.O[s.follow], fmt_vec(s.O[s.follow])),
+                 ("out_permuted", s.permuted_outputs,
+                  " ".join(fmt_vec(o) for o in s.permuted_outputs)))
+
+
+def figures_23(s: Story) -> dict[str, Figure]:
+    """The bill."""
+    m = cost.GPT2_SMALL
+    head_b = cost.score_matrix_bytes(m.context)
+    model_b = cost.model_score_bytes(m.context)
+    long_b = cost.score_matrix_bytes(cost.LONG_CONTEXT)
+    tok_b = cost.token_bytes(cost.LONG_CONTEXT)
+    return _figs(("context", m.context, fmt_int(m.context)),
+                 ("head_bytes", head_b, fmt_bytes(head_b)),
+                 ("layers", m.n_layers, str(m.n_layers)),
+                 ("heads", m.n_heads, str(m.n_heads)),
+                 ("model_bytes", model_b, fmt_bytes(model_b, 0)),
+                 ("long_context", cost.LONG_CONTEXT, fmt_int(cost.LONG_CONTEXT)),
+                 ("long_bytes", long_b, fmt_bytes(long_b)),
+                 ("token_bytes", tok_b, fmt_bytes(tok_b)),
+                 ("bill_ratio", long_b / tok_b, fmt_ratio(long_b / tok_b)),
+                 ("d_model", m.d_model, fmt_int(m.d_model)))
+
+
+def figures_24(s: Story) -> dict[str, Figure]:
+    """Four lines: the small matrix beside the code is this sentence's; per row, the causal
+    weights' sum (line 3) and the output (line 4)."""
+    out = _figs(("n_tokens", s.n, str(s.n)))
+    for i in range(s.n):
+        total = float(s.Wc[i].sum())
+        out[f"row_sum_{i}"] = Figure(total, fmt(total))
+        out[f"out_causal_{i}"] = Figure(s.Oc[i], fmt_vec(s.Oc[i]))
+    return out
+
+
+def figures_25(s: Story) -> dict[str, Figure]:
+    """The attention map."""
+    f, cw = s.follow, s.causal_winner
+    return _figs(("wc_follow_winner", s.Wc[f, cw], fmt(s.Wc[f, cw])),
+                 ("w_follow_cwinner", s.W[f, cw], fmt(s.W[f, cw])))
+
+
+#: Section number -> the function computing its figures.
+SECTION_FIGURES = {
+    1: figures_01, 2: figures_02, 3: figures_03, 4: figures_04, 5: figures_05,
+    6: figures_06, 7: figures_07, 8: figures_08, 9: figures_09, 10: figures_10,
+    11: figures_11, 12: figures_12, 13: figures_13, 14: figures_14, 15: figures_15,
+    16: figures_16, 17: figures_17, 18: figures_18, 19: figures_19, 20: figures_20,
+    21: figures_21, 22: figures_22, 23: figures_23, 24: figures_24, 25: figures_25,
+}

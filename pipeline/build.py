@@ -51,9 +51,10 @@ class Build:
     outcomes: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
     stitch_error: str | None = None
+    hasher: Hasher | None = None  # shared by the builds of one batch (it reads every file once)
 
     def plan(self) -> list[Job]:
-        hasher = Hasher(self.registry)
+        hasher = self.hasher or Hasher(self.registry)
         todo = []
         for s in self.sections:
             src = scene_file(s)

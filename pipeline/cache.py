@@ -68,6 +68,10 @@ def section_env(section, opts: Options) -> dict[str, str]:
     head = opts.head or (Path(os.environ["ATTN_HEAD"]) if os.environ.get("ATTN_HEAD") else None)
     if head is not None:
         env["ATTN_HEAD"] = str(Path(head).resolve())
+    if opts.narration:  # narration (issue 14)
+        env["ATTN_NARRATION"] = "1"
+        if opts.voice_cache is not None:
+            env["ATTN_VOICE_CACHE"] = str(Path(opts.voice_cache).resolve())
     return env
 
 
@@ -110,7 +114,8 @@ class Hasher:
     def always_digest(self) -> str:
         """What every section may read without importing it: all of attn_math/ (the story and
         its figures; also reached through imports), data files under scenes/, and assets/
-        except the captions (hashed per section) and the head (hashed on its own)."""
+        except the captions (hashed per section), the spoken variants (per narrated section:
+        narration.pacing.narration_key) and the head (hashed on its own)."""
         if self._shared is None:
             root = self.root
             h = hashlib.sha256()
@@ -118,6 +123,7 @@ class Hasher:
                 for p in _tree_files(root / top):
                     rel = p.relative_to(root)
                     if (top == "scenes" and p.suffix == ".py") or rel.parts[:2] == ("assets", "captions") \
+                            or rel.parts[:2] == ("assets", "spoken") \
                             or rel == Path("assets", "head.toml"):
                         continue
                     h.update(f"{rel}\0{self.digest(p)}\n".encode())
@@ -244,8 +250,13 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
     head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.root / "assets" / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")
     put("captions", hasher.caption_bytes(section, opts.lang))
-    put("env", json.dumps({k: v for k, v in env.items() if k != "ATTN_HEAD"}, sort_keys=True))
+    put("env", json.dumps({k: v for k, v in env.items() if k not in ("ATTN_HEAD", "ATTN_VOICE_CACHE")},
+                          sort_keys=True))
     put("size", "%dx%d@%d" % opts.size)
+    if opts.narration:  # narration (issue 14): the voice, its versions and the audio settings
+        from narration.pacing import narration_key
+
+        put("narration", narration_key(opts.lang, section.number))
     return h.hexdigest()[:24]
 
 

@@ -89,9 +89,11 @@ def head_file_for(head, paths: Paths) -> Path:
     return dest
 
 
-def _common_options(f):
+def _common_options(f=None, *, quality: str = "high"):
+    if f is None:  # @_common_options(quality=...): another default quality (slides: medium)
+        return lambda g: _common_options(g, quality=quality)
     opts = [
-        click.option("--quality", default="high", show_default=True, callback=_quality,
+        click.option("--quality", default=quality, show_default=True, callback=_quality,
                      metavar="[" + "|".join(QUALITIES) + "]",
                      help="preview 480p15, medium 720p30, high 1080p30, production 1080p60, 4k 2160p60."),
         click.option("--sections", "sections_spec", default=None, metavar="LIST",
@@ -121,6 +123,7 @@ def cli():
     \b
       render.py [render] [OPTIONS]   OUT/explainer.mp4 (chapters) + .srt, OUT/clips/
       render.py stills [OPTIONS]     OUT/stills/NN-slug.png, each section's last frame
+      render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
       render.py list [--json]        the sections, in order
       render.py figures [--json]     the head and every figure it implies
 
@@ -137,16 +140,43 @@ def _console():
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def narration_option(f):
+    """``--narration``: an offline voice reads every beat (issue 14); for ``render`` and
+    ``slides``. Pair it with :func:`check_narration` before anything renders."""
+    return click.option("--narration", is_flag=True,
+                        help="An offline voice reads every caption beat in --lang; the "
+                             "animation waits for it (AAC 48 kHz audio in clips and video).")(f)
+
+
+def check_narration(lang: str) -> None:
+    """Bad input (exit 2, one line naming the package to install) if ``lang``'s voice is
+    missing; nothing is ever downloaded."""
+    from narration.voices import MissingVoice, voice
+
+    try:
+        voice(lang)
+    except MissingVoice as e:
+        raise BadInput(str(e)) from None
+
+
+def voice_cache_for(paths: Paths) -> Path:
+    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else ``OUT/.cache/voice``."""
+    return Path(os.environ.get("ATTN_VOICE_CACHE") or paths.cache / "voice")
+
+
 def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
-           allow_missing=False, head_args=(None, None, None, None)) -> int:
+           allow_missing=False, head_args=(None, None, None, None), narration=False) -> int:
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(*head_args)
+    if narration:
+        check_narration(lang)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     n_tokens = custom.n if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
-                   n_tokens=n_tokens)
+                   n_tokens=n_tokens, narration=narration,
+                   voice_cache=voice_cache_for(paths) if narration else None)
     build = Build(registry, sections, opts, paths, kind=kind, jobs=jobs, force=force,
                   allow_missing=allow_missing)
     return build.run(_console())
@@ -157,12 +187,13 @@ def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jo
 @_head_options
 @click.option("--allow-missing", is_flag=True,
               help="Stitch the video even if some sections failed (they are left out).")
+@narration_option
 def render(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, allow_missing):
+           sentence, follow, allow_missing, narration):
     """Render the sections, join them into OUT/explainer.mp4 with chapters and a merged .srt,
     and write each section as OUT/clips/NN-slug.mp4 (+ .srt)."""
     return _start("clip", quality, sections_spec, lang, theme, captions, out_dir, jobs, force, allow_missing,
-                  (head_file, spec_file, sentence, follow))
+                  (head_file, spec_file, sentence, follow), narration=narration)
 
 
 @cli.command()
@@ -173,6 +204,37 @@ def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
     """Write the final frame of each section to OUT/stills/NN-slug.png."""
     return _start("still", quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
                   head_args=(head_file, spec_file, sentence, follow))
+
+
+@cli.command(short_help="Write OUT/slides/: a PowerPoint deck, a reveal.js deck, a PDF handout.")
+@_common_options(quality="medium")
+@_head_options
+@click.option("--format", "formats_spec", default="pptx,html,pdf", show_default=True, metavar="LIST",
+              help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf).")
+def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
+           sentence, follow, formats_spec):
+    """Render the clips that are missing (same cache as render), then write OUT/slides/:
+    explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
+    handout.pdf (one page per section)."""
+    from slides.build import ClipBuild, SlideBuild, check_can_write, parse_formats
+
+    formats = parse_formats(formats_spec)
+    if captions == "none":
+        raise BadInput("slides take their speaker notes from the captions: use --captions burned or srt")
+    check_can_write(formats)
+    registry = load_registry()
+    sections = parse_sections(sections_spec, registry.sections)
+    custom = resolve_head(head_file, spec_file, sentence, follow)
+    paths = check_out_dir(out_dir)
+    head = head_file_for(custom, paths) if custom is not None else None
+    opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
+                   n_tokens=custom.n if custom is not None else None)
+    if custom is None:
+        from attn_math import default_head
+
+        custom = default_head()
+    clips = ClipBuild(registry, sections, opts, paths, kind="clip", jobs=jobs, force=force)
+    return SlideBuild(clips, formats, sentence=" ".join(custom.tokens)).run(_console())
 
 
 @cli.command("list")
@@ -238,8 +300,65 @@ def figures(as_json, head_file, spec_file, sentence, follow):
     return 0
 
 
+# ---- batch (issue 15): the command; the work is in the batch package
+@cli.command(short_help="Render every variant of a CSV/TOML file on Dask into OUT/<name>/.")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="An existing Dask scheduler, e.g. tcp://host:8786 [default: a local cluster].")
+@click.option("--workers", type=int, default=None, callback=_jobs,
+              help="Worker processes of the local cluster [default: cores].")
+@click.option("--cache", default=None, metavar="URL",
+              help="Clip store: a folder or fsspec URL, e.g. s3://bucket/prefix [default: OUT/.cache/store].")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out/batch"),
+              show_default=True, help="Output directory: one folder per variant.")
+@click.option("--quality", default="high", show_default=True, callback=_quality,
+              metavar="[" + "|".join(QUALITIES) + "]", help="As for render.")
+@click.option("--sections", "sections_spec", default=None, metavar="LIST", help="As for render (default: all).")
+@click.option("--force", is_flag=True, help="Render every clip again, even if the store has it.")
+def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, force):
+    """Render one explainer per variant of FILE (CSV: name, sentence, follow, lang, theme[, captions,
+    spec]; or TOML: [defaults] and [[variant]] tables) into OUT/<name>/, as render would.
+    Exit codes: 0 all written, 1 some variant failed (the rest are written), 2 bad input."""
+    from batch.run import run_batch
+
+    return run_batch(file, scheduler=scheduler, workers=workers, cache=cache, out=out_dir, quality=quality,
+                     sections_spec=sections_spec, force=force, console=_console())
+# ---- end batch
 
 
+@cli.command()
+@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
+              help="Language of the captions.")
+@click.option("--sections", "sections_spec", default=None, metavar="LIST",
+              help="Numbers, ranges and slugs, e.g. 1-4,9,attention-map (default: all).")
+@click.option("--quality", default="high", show_default=True, callback=_quality,
+              metavar="[" + "|".join(QUALITIES) + "]",
+              help="The render whose frame clock the times follow (its frame rate).")
+@click.option("--json", "as_json", is_flag=True,
+              help="A JSON list of {section, beat, text, start, end} (seconds).")
+@_head_options
+def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow):
+    """Print every caption cue `render` would show, with its start and end (seconds) in
+    the stitched video; nothing is rendered."""
+    import tempfile
+
+    from .script import build_script, format_script
+
+    registry = load_registry()
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
+    head = resolve_head(head_file, spec_file, sentence, follow)
+    with tempfile.TemporaryDirectory(prefix="attn-script-head-") as tmp:
+        head_path = None
+        if head is not None:
+            head_path = Path(tmp) / "head.toml"
+            head_path.write_text(head.to_toml(), encoding="utf-8")
+        opts = Options(lang=lang, quality=quality, head=head_path, n_tokens=head.n if head else None)
+        cues, total = build_script(sections, opts, str(head_path) if head_path else None)
+    if as_json:
+        click.echo(json.dumps([c.to_json() for c in cues], ensure_ascii=False, indent=1))
+    else:
+        titles = {s.number: s.title(lang, opts.n_tokens) for s in sections}
+        click.echo(format_script(cues, titles, total), nl=False)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

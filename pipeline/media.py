@@ -40,7 +40,19 @@ def probe_clip(path: Path) -> dict:
             "codec": cc.name,
             "pix_fmt": cc.pix_fmt,
             "extradata": hashlib.sha256(bytes(cc.extradata or b"")).hexdigest()[:16],
+            "audio": _probe_audio(c),  # narration (issue 14)
         }
+
+
+def _probe_audio(container) -> dict | None:
+    """The audio stream's parameters (a narrated clip's AAC track), or None."""
+    if not container.streams.audio:
+        return None
+    a = container.streams.audio[0]
+    cc = a.codec_context
+    return {"codec": cc.name, "rate": cc.sample_rate, "layout": cc.layout.name,
+            "time_base": [a.time_base.numerator, a.time_base.denominator],
+            "extradata": hashlib.sha256(bytes(cc.extradata or b"")).hexdigest()[:16]}
 
 
 def clean_subtitles(text: str, duration: float) -> list:
@@ -81,7 +93,9 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
 
     ``clips`` are ``(path, probe_clip() dict, chapter title)``. Packets are copied, never
     decoded; each clip's timestamps are shifted by the durations of the clips before it.
-    Written to a temporary name and renamed.
+    A narrated clip's audio track is copied the same way, each clip's audio cut at its
+    video's end so the next clip's audio starts with its picture. Written to a temporary
+    name and renamed.
     """
     import av
 
@@ -89,8 +103,8 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
         raise ValueError("nothing to stitch")
     first = clips[0][1]
     for path, info, _ in clips[1:]:
-        for k in ("time_base", "width", "height", "codec", "pix_fmt", "extradata"):
-            if info[k] != first[k]:
+        for k in ("time_base", "width", "height", "codec", "pix_fmt", "extradata", "audio"):
+            if info.get(k) != first.get(k):
                 raise RuntimeError(
                     f"{path.name} differs from {clips[0][0].name} in {k} ({info[k]} vs {first[k]}): "
                     "clips cannot be joined without re-encoding; re-render with --force")
@@ -112,20 +126,35 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
         try:
             out.metadata["title"] = title
             out.metadata["language"] = {"ja": "jpn", "en": "eng"}.get(lang, lang)
-            ostream = None
+            ostream = astream = None
             for i, (path, info, _) in enumerate(clips):
                 with av.open(str(path)) as inp:
                     istream = inp.streams.video[0]
+                    iaudio = inp.streams.audio[0] if first.get("audio") else None
                     if ostream is None:
                         ostream = out.add_stream_from_template(template=istream)
+                        if iaudio is not None:
+                            astream = out.add_stream_from_template(template=iaudio)
                         out.set_chapters(chapters)
                     shift = starts[i] - info["start_ts"]
-                    for packet in inp.demux(istream):
+                    if iaudio is not None:  # the clip's place and length in audio ticks
+                        atb = iaudio.time_base
+                        a_shift = round(starts[i] * tb / atb) - (iaudio.start_time or 0)
+                        a_limit = (iaudio.start_time or 0) + round(
+                            (info["end_ts"] - info["start_ts"]) * tb / atb)
+                    for packet in inp.demux(*(s for s in (istream, iaudio) if s is not None)):
                         if packet.dts is None:  # the flushing packet demux() ends with
                             continue
-                        packet.pts += shift
-                        packet.dts += shift
-                        packet.stream = ostream
+                        if packet.stream.type == "audio":
+                            if packet.pts >= a_limit:  # past the picture: the next clip's time
+                                continue
+                            packet.pts += a_shift
+                            packet.dts += a_shift
+                            packet.stream = astream
+                        else:
+                            packet.pts += shift
+                            packet.dts += shift
+                            packet.stream = ostream
                         out.mux(packet)
         finally:
             out.close()

@@ -39,6 +39,9 @@ class Options:
     quality: str = "high"
     head: Path | None = None
     n_tokens: int | None = None  # the sentence's length, for titles that count tokens
+    # narration (issue 14): a voice reads every beat; lines are cached in voice_cache
+    narration: bool = False
+    voice_cache: Path | None = None
 
     @property
     def size(self) -> tuple[int, int, int]:

@@ -26,13 +26,14 @@ class Registry:
     cards: tuple = ()  # title cards around the stitched video (scenes.registry.CARDS)
 
 
-def load_registry() -> Registry:
-    """The section registry: ``scenes.registry`` or the module named by ``ATTN_REGISTRY``.
+def load_registry(name: str | None = None) -> Registry:
+    """The section registry: module ``name``, else the one ``ATTN_REGISTRY`` names, else
+    ``scenes.registry``.
 
     A swapped-in registry may define ``ROOT`` (a Path), the root its captions and head
     are read from; otherwise the root is this file's directory.
     """
-    name = os.environ.get("ATTN_REGISTRY") or "scenes.registry"
+    name = name or os.environ.get("ATTN_REGISTRY") or "scenes.registry"
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:

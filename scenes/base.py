@@ -22,13 +22,18 @@ import os
 
 from manim import DOWN, FadeIn, FadeOut, Scene
 
-from attn_math import Story, load_story
+from attn_math import Story, beats, load_story
+from attn_math.beats import BeatCursor
+
+from narration import pacing as narration  # narration (issue 14): ATTN_NARRATION=1
 
 from . import captions, style
 from .registry import by_number
 from .widgets.chrome import CaptionBar, SectionTitle
 
 _STORIES: dict[str, Story] = {}
+
+CAPTION_FADE = 0.4   # seconds a caption takes to replace the previous one
 
 
 def story() -> Story:
@@ -43,6 +48,9 @@ class SectionScene(Scene):
     """A scene that knows its section, its story, its language and its theme."""
 
     SECTION: int = 0
+    #: Set by the caption timeline (scenes.timeline), which runs the scene with frames
+    #: skipped to time a movie render: the scene then behaves as in a movie (its end fade).
+    timing_only: bool = False
 
     def setup(self) -> None:
         self.theme = style.theme()
@@ -52,8 +60,13 @@ class SectionScene(Scene):
         self.story = story()
         self.section = by_number(self.SECTION)
         self._caption = None          # the CaptionBar on screen
-        self._sub = None              # (text, start time) of the open subcaption
-        self._read_until = 0.0        # scene time by which the caption has been read
+        self._sub = None              # (beat, cue text, start time) of the cue on screen
+        self._pending = []            # (beat, cue text) still to show for the current beat
+        self._read_until = 0.0        # scene time by which the cue has been read
+        self.cue_log = []             # (beat, cue text, start, end), as written to the .srt
+        self.beat_cursor = BeatCursor(self.SECTION, beats.plan(self.story, self.SECTION))
+        # narration (issue 14): lays each cue's line and makes the scene wait for the voice
+        self.narrator = narration.Narrator(self.lang, self.SECTION) if narration.enabled() else None
 
     # ------------------------------------------------------------ chrome
 
@@ -70,45 +83,90 @@ class SectionScene(Scene):
         return self.section.title(self.lang, self.story.n)
 
     def caption_text(self, beat: str, **extra) -> str:
-        ctx = self.story.caption_context(self.SECTION)
+        """The text of caption key ``beat`` (also on-screen words, ``ui_*``), filled."""
+        ctx = self.story.caption_context(self.SECTION, self.lang)
         return captions.render(self.lang, self.SECTION, beat, ctx, **extra)
 
-    def say(self, beat: str, **extra) -> str:
-        """Show the caption of ``beat`` (and open its subcaption); returns the text.
+    # ------------------------------------------------------------ captions and pacing
+    #
+    # A beat's text is shown as one or two cues (captions.cues_of). A cue stays up at
+    # least its reading time (captions.reading_time): say() and settle() first wait out
+    # what is left of the cue on screen, so no caption is cut short; the scene keeps
+    # playing while a cue is up. Timing is the same in every caption mode.
 
-        The previous caption's subcaption closes now; the scene keeps playing
-        while the caption is up, and :meth:`settle` waits out any reading time left.
+    def say(self, slot: str, **extra) -> str:
+        """Show the caption the story's plan gives ``slot``; returns its text.
+
+        Waits until the caption on screen has been read, then shows the beat's first
+        cue (a second one follows at the next say/settle, once the first has been read).
         """
-        text = self.caption_text(beat, **extra)
-        self._close_subcaption()
-        if self.caption_mode != "none":
-            self._sub = (text, self.time)
-        if self.caption_mode == "burned":
-            bar = CaptionBar(text)
-            if self._caption is None:
-                self.play(FadeIn(bar), run_time=0.4)
-            else:
-                self.play(FadeOut(self._caption), FadeIn(bar), run_time=0.4)
-            self._caption = bar
-        self._read_until = self.time + captions.reading_time(text, self.lang)
+        beat = self.beat_cursor.next(slot)
+        if beat.key is None:
+            return ""
+        text = self.caption_text(beat.key, **extra)
+        self._read_out()
+        cues = captions.cues_of(text, self.lang)
+        self._show_cue(beat.key, cues[0], whole_beat=len(cues) == 1)
+        self._pending = [(beat.key, c) for c in cues[1:]]
         return text
 
     def settle(self, minimum: float = 0.5) -> None:
-        """Wait until the current caption has had its reading time (at least ``minimum``)."""
-        left = self._read_until - self.time
-        self.wait(max(minimum, left))
+        """Wait until the caption has had its reading time (at least ``minimum``)."""
+        self._read_out(keep_last=True)
+        self.wait(max(minimum, self._read_until - self.time))
+
+    def _read_out(self, keep_last: bool = False) -> None:
+        """Wait out the cue on screen and show (and wait out) any cue left of its beat."""
+        while True:
+            if keep_last and not self._pending:
+                return
+            left = self._read_until - self.time
+            if left > 0:
+                self.wait(left)
+            if not self._pending:
+                return
+            self._show_cue(*self._pending.pop(0))
+
+    def _show_cue(self, beat: str, cue: str, whole_beat: bool = False) -> None:
+        """Show one cue of ``beat``; with narration, its line is spoken and the cue holds
+        until the voice (and a pause) is done. A spoken variant, written for the whole beat,
+        is used only when the beat is one cue (``whole_beat``)."""
+        self._close_subcaption()
+        self._sub = (beat, cue, self.time)
+        if self.caption_mode == "burned":
+            bar = CaptionBar(cue)
+            if self._caption is None:
+                self.play(FadeIn(bar), run_time=CAPTION_FADE)
+            else:
+                self.play(FadeOut(self._caption), FadeIn(bar), run_time=CAPTION_FADE)
+            self._caption = bar
+        else:
+            self.wait(CAPTION_FADE)   # the same clock as a burned render
+        self._read_until = self._sub[2] + captions.reading_time(cue.replace("\n", " "), self.lang)
+        if self.narrator:
+            said = self.narrator.speak(self, beat, cue.replace("\n", " "), use_variant=whole_beat)
+            self._read_until = max(self._read_until, said)
 
     def _close_subcaption(self) -> None:
         if self._sub is None:
             return
-        text, start = self._sub
+        beat, text, start = self._sub
         dur = self.time - start
         if dur > 0:
-            self.add_subcaption(text, duration=dur, offset=-dur)
+            self.cue_log.append((beat, text, start, self.time))
+            if self.caption_mode != "none":
+                self.add_subcaption(text, duration=dur, offset=-dur)
         self._sub = None
 
     def tear_down(self) -> None:
+        if self._pending:
+            self.settle()
+        if self.narrator:  # narration: the last line ends, the track lasts as long as the video
+            self.narrator.finish(self)
         self._close_subcaption()
+        if not self.beat_cursor.finished():
+            raise RuntimeError(f"section {self.SECTION} ended before its plan "
+                               f"({self.beat_cursor.beats[self.beat_cursor.pos].slot!r} unsaid)")
         self._fade_out()
         super().tear_down()
 
@@ -117,5 +175,6 @@ class SectionScene(Scene):
         short fade to the background, and opens by fading its title in. Only in a movie: a
         still (or a test's last frame) shows the end state, not the empty background."""
         output = getattr(self.renderer.file_writer, "output_spec", None)
-        if output is not None and output.is_video and self.mobjects:
+        movie = self.timing_only or (output is not None and output.is_video)
+        if movie and self.mobjects:
             self.play(*[FadeOut(m) for m in self.mobjects], run_time=style.TRANSITION)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, UP, FadeIn, LaggedStart
 
+import narration
 from scenes import captions, style
 from scenes.base import SectionScene
 from scenes.registry import SECTIONS
@@ -61,13 +62,15 @@ class ClosingCard(SectionScene):
         l, r, b, top = style.content_box()
         heading = label(self.caption_text("title"), style.TITLE_SIZE, t.fg)
         heading.move_to([l, style.safe_top(), 0], aligned_edge=np.array([-1.0, 1.0, 0]))
-        credits = self.caption_text("credits")
+        # The narration voice is credited on the card of a narrated video (CC BY 3.0 asks
+        # for attribution); a silent video shows the caption table's line, if any.
+        credits = narration.closing_credit(self.lang) or self.caption_text("credits")
         credit_h = 0.4 if credits else 0.0
         grid_box = (l, l + 0.5 * (r - l), b + credit_h, top)
         grid = ScoreGrid(s.Wc, screen_labels(s.labels), box=grid_box, mode="weight")
         grid.set_presence(np.where(np.triu(np.ones((n, n), bool), 1), 0.0, 1.0))
         cut = grid.upper_region()
-        ctx = s.caption_context(25)
+        ctx = s.caption_context(25, self.lang)
         items = [(captions.render(self.lang, 25, f"bug_{k}_cause", ctx),
                   captions.render(self.lang, 25, f"bug_{k}_symptom", ctx)) for k in BUGS]
         rl = l + 0.55 * (r - l)

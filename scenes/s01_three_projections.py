@@ -14,7 +14,7 @@ from manim import (
 )
 
 from attn_math import fmt_vec
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
@@ -54,9 +54,9 @@ class ThreeProjections(SectionScene):
         strip.move_to(style.content_center() + 0.6 * UP)
         self.strip = strip
         self.say("sentence")
-        self.play(FadeIn(strip, lag_ratio=0.1), run_time=1.0)
+        self.play(FadeIn(strip, lag_ratio=0.1), run_time=timing.BEAT)
         self.mark = strip.mark(s.follow)
-        self.play(Create(self.mark), run_time=0.6)
+        self.play(Create(self.mark), run_time=timing.FADE)
         self.settle()
 
     def width_note(self):
@@ -68,8 +68,8 @@ class ThreeProjections(SectionScene):
         note.next_to(self.strip, DOWN, buff=0.75)
         fit_width(note, style.content_box()[1] - style.content_box()[0])
         self.say("two_numbers")
-        self.play(FadeIn(vec, shift=0.1 * DOWN), run_time=0.6)
-        self.play(FadeIn(note), run_time=0.6)
+        self.play(FadeIn(vec, shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(note), run_time=timing.FADE)
         self.settle()
         self.vec_note = vec
         # Make room: the strip goes to the top of the content area.
@@ -96,9 +96,9 @@ class ThreeProjections(SectionScene):
         self.x_label.move_to(tip_label_position(self.plane, x, self.x_label))
         self.build_legend()
         self.say("input")
-        self.play(FadeIn(self.plane), run_time=0.8)
+        self.play(FadeIn(self.plane), run_time=timing.ENTER)
         self.play(GrowArrow(self.x_arrow), FadeIn(self.x_label),
-                  FadeTransform(self.vec_note, self.x_row), run_time=1.0)
+                  FadeTransform(self.vec_note, self.x_row), run_time=timing.BEAT)
         self.settle()
 
     def build_legend(self):
@@ -142,15 +142,15 @@ class ThreeProjections(SectionScene):
 
         self.say(role)
         self.play(FadeIn(VGroup(row.chip, row.arrow, row.readout), shift=0.15 * LEFT),
-                  run_time=0.6)
+                  run_time=timing.FADE)
         # The chip "attaches": a copy of it travels to the input's tip and is absorbed there.
         ghost = row.chip.copy()
         self.add(arrow)
         self.play(ghost.animate.scale(0.6).move_to(self.plane.c2p(x)).set_opacity(0.0),
-                  run_time=0.8)
+                  run_time=timing.ENTER)
         self.remove(ghost)
         self.play(grow.animate.set_value(1.0), FadeIn(tip), run_time=1.6, rate_func=smooth)
-        self.play(FadeIn(row.meaning, shift=0.1 * UP), run_time=0.5)
+        self.play(FadeIn(row.meaning, shift=0.1 * UP), run_time=timing.QUICK)
         for m in (arrow, tip, *row.readout.numbers):
             m.clear_updaters()
         self.untangle(tip.mob)
@@ -164,4 +164,4 @@ class ThreeProjections(SectionScene):
         moves = [m.animate.move_to(g) for m, g in zip(self.tip_mobs, ghosts)
                  if np.linalg.norm(m.get_center() - g.get_center()) > 1e-3]
         if moves:
-            self.play(*moves, run_time=0.4)
+            self.play(*moves, run_time=timing.FLASH)

@@ -15,7 +15,7 @@ from manim import (
 )
 
 from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
@@ -128,10 +128,10 @@ class MoveTheInput(SectionScene):
         self.dials = (dq, dv)
         self.dial_panel = panel
 
-        self.play(FadeIn(self.plane), run_time=0.8)
+        self.play(FadeIn(self.plane), run_time=timing.ENTER)
         self.add(*self.arrows.values(), readouts)
         self.play(self.grow.animate.set_value(1.0), FadeIn(panel), run_time=1.2)
-        self.play(*[FadeIn(m) for m in self.tips.values()], run_time=0.4)
+        self.play(*[FadeIn(m) for m in self.tips.values()], run_time=timing.FLASH)
 
     def wander(self):
         """The input loops around the plane; q, k and v follow it."""
@@ -158,7 +158,5 @@ class MoveTheInput(SectionScene):
 
     def verdict(self):
         """The dials hold the story's figures now; the caption states them."""
-        s = self.story
-        beat = "sweep" if s.fig(2, "q_sweep_deg").value > s.fig(2, "v_sweep_deg").value else "sweep_other"
-        self.say(beat)
+        self.say("verdict")
         self.settle()

@@ -14,8 +14,7 @@ from manim import (
     Create, FadeIn, GrowArrow, ValueTracker, VGroup, smooth,
 )
 
-from attn_math import lexicon
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
@@ -38,7 +37,7 @@ class WhichKey(SectionScene):
         self.sweep_queries()
         self.shadow_versus_score()
         self.follow_row()
-        self.say(self.trained_beat())
+        self.say("trained")
         self.settle(1.5)
 
     # ------------------------------------------------------------ the moving query
@@ -120,7 +119,7 @@ class WhichKey(SectionScene):
     def show_keys(self):
         """The plane and every token's key, labelled."""
         self.say("keys")
-        self.play(FadeIn(self.strip), FadeIn(self.plane), run_time=0.8)
+        self.play(FadeIn(self.strip), FadeIn(self.plane), run_time=timing.ENTER)
         self.play(*[GrowArrow(a) for a in self.key_arrows], FadeIn(self.key_labels),
                   run_time=1.2)
         self.settle()
@@ -130,11 +129,11 @@ class WhichKey(SectionScene):
         s = self.story
         self.say("sweep")
         self.add(self.shadows, self.key_arrows, self.key_labels)
-        self.play(FadeIn(self.table), Create(self.marker), run_time=0.8)
-        self.play(FadeIn(self.query), FadeIn(self.shadows), run_time=0.6)
+        self.play(FadeIn(self.table), Create(self.marker), run_time=timing.ENTER)
+        self.play(FadeIn(self.query), FadeIn(self.shadows), run_time=timing.FADE)
         self.bring_to_front(self.key_labels)   # the labels stay readable over the query
         self.add(self.win_box, self.long_box)
-        self.play(FadeIn(VGroup(*self.legend.items[:2])), run_time=0.4)
+        self.play(FadeIn(VGroup(*self.legend.items[:2])), run_time=timing.FLASH)
         self.wait(0.8)
         per = min(1.5, SWEEP_SECONDS / max(1, s.n - 1))
         for i in range(1, s.n):
@@ -147,40 +146,24 @@ class WhichKey(SectionScene):
         s = self.story
         rows = [i for i in range(s.n) if s.row_winners[i] != s.shadow_winners[i]]
         if not rows:
-            self.say("shadow_agrees")
+            self.say("shadow")
             self.settle()
             return
         # Prefer a row other than the followed one (that one closes the scene), and among
         # those the longest query: its shadows are the easiest to see.
         others = [r for r in rows if r != s.follow] or rows
         i = max(others, key=lambda r: float(np.linalg.norm(s.Q[r])))
-        self.say("shadow_differs")
-        self.go_to(i, run_time=1.0)
+        self.say("shadow")
+        self.go_to(i, run_time=timing.BEAT)
         self.settle()
 
     def follow_row(self):
         """The followed token's row: the winner against its own key."""
         s, t = self.story, self.theme
         f = s.follow
-        self.say(self.follow_beat())
+        self.say("follow")
         self.go_to(f, run_time=1.2)
         if s.winner != f:
             own = self.table.cell_box(f, 3, t.muted)
-            self.play(Create(own), FadeIn(self.legend.items[2]), run_time=0.6)
+            self.play(Create(own), FadeIn(self.legend.items[2]), run_time=timing.FADE)
         self.settle()
-
-    def follow_beat(self) -> str:
-        """What the followed row shows: another token wins, it wins itself, or a tie
-        (a repeated word: the same word has the same key)."""
-        s = self.story
-        if s.winner == s.follow:
-            return "follow_self"
-        if s.fig(3, "R_follow_winner").text == s.fig(3, "R_follow_self").text:
-            return "follow_tie"
-        return "follow_winner"
-
-    def trained_beat(self) -> str:
-        s = self.story
-        pronoun = s.classes[s.follow] == lexicon.PRONOUN
-        noun = s.classes[s.winner] == lexicon.NOUN
-        return "trained" if pronoun and noun and s.winner != s.follow else "trained_generic"

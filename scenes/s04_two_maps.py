@@ -13,7 +13,7 @@ from manim import (
     smooth,
 )
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
@@ -84,9 +84,9 @@ class TwoMaps(SectionScene):
         ])
         self.side = self.side_panel()
 
-        self.play(FadeIn(self.plane), run_time=0.6)
-        self.play(FadeIn(self.keys), FadeIn(self.key_tags), run_time=0.8)
-        self.play(FadeIn(self.queries), FadeIn(self.q_tags), run_time=0.8)
+        self.play(FadeIn(self.plane), run_time=timing.FADE)
+        self.play(FadeIn(self.keys), FadeIn(self.key_tags), run_time=timing.ENTER)
+        self.play(FadeIn(self.queries), FadeIn(self.q_tags), run_time=timing.ENTER)
         self.bring_to_front(self.key_tags, self.q_tags)   # labels over every arrow
         self.play(FadeIn(self.side, lag_ratio=0.05), run_time=0.9)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Circumscribe, Create, FadeIn, GrowArrow, LaggedStart, Restore, ValueTracker, smooth
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.shadow import (
@@ -65,10 +65,10 @@ class DotProductShadow(SectionScene):
         self.q_arrow = p.live_arrow(self.get_q, t.query)
         self.q_label = tip_label_away(p, f"q({screen_label(s.label(s.follow))})", self.get_q, t.query,
                                       lambda: self.k)
-        self.play(FadeIn(p), run_time=0.6)
-        self.play(GrowArrow(self.k_arrow), FadeIn(self.k_label), run_time=0.8)
+        self.play(FadeIn(p), run_time=timing.FADE)
+        self.play(GrowArrow(self.k_arrow), FadeIn(self.k_label), run_time=timing.ENTER)
         self.add(self.q_arrow)
-        self.play(FadeIn(self.q_label), run_time=0.5)
+        self.play(FadeIn(self.q_label), run_time=timing.QUICK)
 
     def get_q(self) -> np.ndarray:
         return _rotation(self.direction * self.turn.get_value()) @ self.q0
@@ -84,10 +84,10 @@ class DotProductShadow(SectionScene):
         l, r, b, top = style.right_panel()
         self.table.move_to(np.array([(l + r) / 2, top - self.table.height / 2 - 0.1, 0]))
         self.say("arithmetic")
-        self.play(FadeIn(self.table.headers), run_time=0.5)
+        self.play(FadeIn(self.table.headers), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(row) for row in self.table.rows], lag_ratio=0.6),
                   run_time=1.6)
-        self.play(FadeIn(self.table.total), run_time=0.6)
+        self.play(FadeIn(self.table.total), run_time=timing.FADE)
         self.settle()
 
     def shadow(self):
@@ -99,11 +99,11 @@ class DotProductShadow(SectionScene):
         self.readout.move_to(np.array([(l + r) / 2, 0, 0]))
         self.readout.set_y(self.table.get_bottom()[1] - 0.55 - self.readout.height / 2)
         self.say("shadow")
-        self.play(Create(self.shade.key_line), run_time=0.6)
-        self.play(FadeIn(self.shade), run_time=0.8)
+        self.play(Create(self.shade.key_line), run_time=timing.FADE)
+        self.play(FadeIn(self.shade), run_time=timing.ENTER)
         # Arrows stay on top of the construction.
         self.bring_to_front(self.k_arrow, self.q_arrow, self.q_label, self.k_label)
-        self.play(FadeIn(self.readout), run_time=0.6)
+        self.play(FadeIn(self.readout), run_time=timing.FADE)
         self.settle()
 
     def sweep(self):
@@ -130,7 +130,7 @@ class DotProductShadow(SectionScene):
         self.add(self.halves)
         self.bring_to_back(self.halves)
         self.bring_to_back(self.plane)
-        self.play(Restore(self.halves), run_time=0.8)
+        self.play(Restore(self.halves), run_time=timing.ENTER)
 
     def recap(self):
         self.say("recap")

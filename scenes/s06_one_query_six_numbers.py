@@ -14,7 +14,7 @@ from manim import (
     VGroup, smooth,
 )
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns
@@ -91,13 +91,13 @@ class OneQuerySixNumbers(SectionScene):
         chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
         self.columns = ScoreColumns(s.labels, self.row, (l, r, b, chart_top), lo - pad, hi + pad)
 
-        self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=0.6)
-        self.play(FadeIn(p), run_time=0.6)
+        self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=timing.FADE)
+        self.play(FadeIn(p), run_time=timing.FADE)
         self.play(LaggedStart(*[GrowArrow(a) for a in self.keys], lag_ratio=0.1),
                   FadeIn(self.key_labels), run_time=1.2)
-        self.play(FadeIn(self.q_dots), run_time=0.4)
+        self.play(FadeIn(self.q_dots), run_time=timing.FLASH)
         self.add(self.q_arrow)
-        self.play(Create(self.marker), run_time=0.5)
+        self.play(Create(self.marker), run_time=timing.QUICK)
 
     def _key_labels(self):
         """(key, text) per distinct key: repeated words share one key and one label."""
@@ -135,7 +135,7 @@ class OneQuerySixNumbers(SectionScene):
     # ------------------------------------------------------------ beats
 
     def show_row(self):
-        self.play(FadeIn(self.columns), run_time=1.0)
+        self.play(FadeIn(self.columns), run_time=timing.BEAT)
 
     def walk(self):
         """Step the query through the sentence; mark the matrix's extremes when reached."""
@@ -175,12 +175,8 @@ class OneQuerySixNumbers(SectionScene):
         y = self.legend_y - (self.legend_step if which == "min" and self.legend_rows == 2 else 0)
         edge = np.array([l if which == "max" else r, y, 0])
         entry.move_to(edge, aligned_edge=LEFT if which == "max" else RIGHT)
-        if which == "max":
-            beat = "peak_self" if row == col else "peak"
-        else:
-            beat = "bottom"
-        self.say(beat)
+        self.say(which)
         self.play(Create(tick), FadeIn(entry, shift=0.1 * DOWN),
                   Flash(self.columns.tip(col), color=t.amber, flash_radius=0.35),
-                  run_time=0.8)
+                  run_time=timing.ENTER)
         self.settle()

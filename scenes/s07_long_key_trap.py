@@ -17,11 +17,11 @@ from manim import (
 )
 
 from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.score_columns import ScoreColumns, ScoreGrid
+from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
 from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label, screen_label, screen_labels
@@ -100,15 +100,15 @@ class LongKeyTrap(SectionScene):
         self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
         self.leader = self.columns.live_frame(lambda: int(np.argmax(self.row())), t.amber)
 
-        self.play(FadeIn(p), run_time=0.6)
+        self.play(FadeIn(p), run_time=timing.FADE)
         self.say("intro")
         self.play(GrowArrow(self.q[0]), FadeIn(self.q[1]), GrowArrow(self.k_win[0]),
-                  FadeIn(self.k_win[1]), run_time=0.8)
+                  FadeIn(self.k_win[1]), run_time=timing.ENTER)
         self.add(self.k_long[0])
-        self.play(FadeIn(self.k_long[1]), FadeIn(self.shade), run_time=0.8)
+        self.play(FadeIn(self.k_long[1]), FadeIn(self.shade), run_time=timing.ENTER)
         self.bring_to_front(self.q, self.k_long, self.k_win)
-        self.play(FadeIn(self.slider), FadeIn(self.readout), FadeIn(self.columns), run_time=0.8)
-        self.play(Create(self.bar_to_beat), Create(self.leader), run_time=0.6)
+        self.play(FadeIn(self.slider), FadeIn(self.readout), FadeIn(self.columns), run_time=timing.ENTER)
+        self.play(Create(self.bar_to_beat), Create(self.leader), run_time=timing.FADE)
 
     def _plane_for(self, points: np.ndarray, far_tip: np.ndarray) -> VectorPlane:
         """A plane holding ``points``, with room beyond ``far_tip`` for its label."""
@@ -150,7 +150,7 @@ class LongKeyTrap(SectionScene):
         lo = float(s.fig(7, "stretch_lo").value)
         self.say("rising")
         self.play(self.stretch.animate.set_value(lo), run_time=4.0, rate_func=smooth)
-        self.play(self.stretch.animate.set_value(self.cross), run_time=2.0, rate_func=linear)
+        self.play(self.stretch.animate.set_value(self.cross), run_time=timing.MOVE, rate_func=linear)
         # The crossing: the two columns stand level; mark the moment on the slider.
         tick = Line(self.slider.position(self.cross) + 0.2 * DOWN,
                     self.slider.position(self.cross) + 0.2 * UP, color=t.amber, stroke_width=4)
@@ -160,7 +160,7 @@ class LongKeyTrap(SectionScene):
         self.play(Flash(self.columns.tip(s.long_key), color=t.amber, flash_radius=0.4),
                   Create(tick), FadeIn(lo_hi), run_time=0.9)
         self.play(self.stretch.animate.set_value(float(s.fig(7, "stretch_hi").value)),
-                  run_time=0.8, rate_func=linear)
+                  run_time=timing.ENTER, rate_func=linear)
         self.settle()
 
     def stretch_in_vain(self):
@@ -174,14 +174,14 @@ class LongKeyTrap(SectionScene):
         s, t = self.story, self.theme
         end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
         vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
-        self.grid = ScoreGrid(screen_labels(s.labels), self.matrix, self.left_box, vmax)
+        self.grid = ScoreSquares(screen_labels(s.labels), self.matrix, self.left_box, vmax)
         frame = self.grid.column_frame(s.long_key, t.key)
         plane_parts = VGroup(self.plane, self.q, self.k_win, self.k_long, self.shade)
         self.say("every_row")
-        self.play(FadeOut(plane_parts), run_time=0.6)
-        self.play(FadeIn(self.grid), Create(frame), run_time=0.8)
+        self.play(FadeOut(plane_parts), run_time=timing.FADE)
+        self.play(FadeIn(self.grid), Create(frame), run_time=timing.ENTER)
         # Run the stretch again from 1 with every row in view: leaders fall one by one.
-        self.play(self.stretch.animate.set_value(1.0), run_time=0.8, rate_func=smooth)
+        self.play(self.stretch.animate.set_value(1.0), run_time=timing.ENTER, rate_func=smooth)
         self.play(self.stretch.animate.set_value(s.stretch_max), run_time=5.0, rate_func=linear)
         self.settle()
 
@@ -202,5 +202,5 @@ class LongKeyTrap(SectionScene):
         card.move_to(self.readout)
         body.move_to(card)
         self.say("remedies")
-        self.play(FadeOut(self.readout), FadeIn(VGroup(card, body)), run_time=0.8)
+        self.play(FadeOut(self.readout), FadeIn(VGroup(card, body)), run_time=timing.ENTER)
         self.settle(2.0)

@@ -12,7 +12,7 @@ import numpy as np
 from manim import DOWN, LEFT, UP, FadeIn, ValueTracker, VGroup, linear, smooth
 
 from attn_math import cost
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CostBars, LabeledNumber, ScoreGrid
 from scenes.widgets.text import label
@@ -28,7 +28,7 @@ class TheSquare(SectionScene):
         self.open()
         self.build()
         self.say("intro")
-        self.play(FadeIn(self.grid), FadeIn(self.counters), run_time=1.0)
+        self.play(FadeIn(self.grid), FadeIn(self.counters), run_time=timing.BEAT)
         self.settle()
         self.say("fill")
         self.fill_rows()
@@ -81,8 +81,8 @@ class TheSquare(SectionScene):
         s = self.story
         target = s.fig(8, "context_1000").value
         self.dots.number.follow(lambda: cost.dot_products(round(self.tokens.get_value())))
-        self.play(FadeIn(self.per_head, shift=0.1 * UP), run_time=0.5)
-        self.play(self.tokens.animate(rate_func=smooth).set_value(target), run_time=3.0)
+        self.play(FadeIn(self.per_head, shift=0.1 * UP), run_time=timing.QUICK)
+        self.play(self.tokens.animate(rate_func=smooth).set_value(target), run_time=timing.LONG_MOVE)
 
     def compare_costs(self):
         """Continue the context to GPT-2 small's crossing: both bars meet at 2 d_model."""
@@ -104,6 +104,6 @@ class TheSquare(SectionScene):
                         fractions, width=(r - l) * 0.8)
         group = VGroup(model, bars).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
         group.next_to(self.per_head, DOWN, buff=0.55, aligned_edge=LEFT)
-        self.play(FadeIn(group, shift=0.1 * UP), run_time=0.8)
+        self.play(FadeIn(group, shift=0.1 * UP), run_time=timing.ENTER)
         self.play(self.tokens.animate(rate_func=smooth).set_value(peak), run_time=3.5)
         self.play(self.tokens.animate(rate_func=smooth).set_value(cross), run_time=1.5)

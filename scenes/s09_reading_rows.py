@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Create, FadeIn, ValueTracker, smooth
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import RowReadout, ScoreGrid
 
@@ -26,9 +26,9 @@ class ReadingRows(SectionScene):
         self.open()
         self.build()
         self.say("intro")
-        self.play(FadeIn(self.grid), run_time=0.8)
+        self.play(FadeIn(self.grid), run_time=timing.ENTER)
         self.play(FadeIn(self.highlight), FadeIn(self.readout), FadeIn(self.max_frame),
-                  run_time=0.6)
+                  run_time=timing.FADE)
         self.settle()
         self.say("walk")
         self.walk_down()
@@ -77,4 +77,4 @@ class ReadingRows(SectionScene):
         s = self.story
         self.go_to_row(s.follow)
         keep = self.grid.cell_marker(s.follow, s.winner, color=self.theme.highlight, stroke=5)
-        self.play(Create(keep), run_time=0.6)
+        self.play(Create(keep), run_time=timing.FADE)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, UP, Create, FadeIn, VGroup
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CellReadout, ScoreGrid, dashed_square
 from scenes.widgets.text import screen_labels
@@ -26,7 +26,7 @@ class FoldDiagonal(SectionScene):
         self.open()
         self.build()
         self.say("intro")
-        self.play(FadeIn(self.grid), run_time=0.8)
+        self.play(FadeIn(self.grid), run_time=timing.ENTER)
         self.settle()
         self.say("pair")
         self.frame_the_pair()
@@ -68,5 +68,5 @@ class FoldDiagonal(SectionScene):
     # ------------------------------------------------------------ beats
 
     def frame_the_pair(self):
-        self.play(Create(self.frames), run_time=1.0)
-        self.play(FadeIn(self.readouts, shift=0.1 * UP), run_time=0.8)
+        self.play(Create(self.frames), run_time=timing.BEAT)
+        self.play(FadeIn(self.readouts, shift=0.1 * UP), run_time=timing.ENTER)

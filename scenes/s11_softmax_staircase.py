@@ -11,7 +11,7 @@ import numpy as np
 from manim import (LEFT, RIGHT, Create, FadeIn, ManimColor, ReplacementTransform,
                    SurroundingRectangle, ValueTracker, VGroup)
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
@@ -72,7 +72,7 @@ class SoftmaxStaircase(SectionScene):
         name = self.bars.row_name(f"{s.labels[f]} →", t.query)
         self.formulas = [self.formula(0), self.formula(1), self.formula(2)]
         self.say("scores")
-        self.play(FadeIn(self.bars), FadeIn(name), FadeIn(self.formulas[0]), run_time=1.0)
+        self.play(FadeIn(self.bars), FadeIn(name), FadeIn(self.formulas[0]), run_time=timing.BEAT)
         self.settle()
 
     def formula(self, i: int) -> VGroup:
@@ -91,23 +91,23 @@ class SoftmaxStaircase(SectionScene):
     def exponentiate(self):
         self.say("exp")
         self.play(self.k.animate.set_value(1.0), ReplacementTransform(self.formulas[0], self.formulas[1]),
-                  run_time=2.0)
+                  run_time=timing.MOVE)
         self.total = Readout("Σ =", lambda: float(self.stage_values(self.k.get_value()).sum()),
                              sample=max(self.stages[1].sum(), 1.0))
         self.total.place_right(self.layout.header_right(0))
-        self.play(FadeIn(self.total), run_time=0.5)
+        self.play(FadeIn(self.total), run_time=timing.QUICK)
         self.settle()
 
     def divide(self):
         self.say("divide")
         self.play(self.k.animate.set_value(2.0), ReplacementTransform(self.formulas[1], self.formulas[2]),
-                  run_time=2.0)
+                  run_time=timing.MOVE)
         self.settle()
 
     def stack_up(self):
         one = LevelLine(self.bars, 1.0, "1")
         self.say("stair")
-        self.play(FadeIn(one), run_time=0.5)
+        self.play(FadeIn(one), run_time=timing.QUICK)
         self.play(self.bars.stack.animate.set_value(1.0), run_time=2.5)
         self.settle()
 
@@ -124,5 +124,5 @@ class SoftmaxStaircase(SectionScene):
                                               corner_radius=0.05, stroke_width=2.5)
                          for j in (hi, lo)])
         self.say("soft")
-        self.play(Create(boxes), FadeIn(ratio), run_time=1.0)
+        self.play(Create(boxes), FadeIn(ratio), run_time=timing.BEAT)
         self.settle(1.5)

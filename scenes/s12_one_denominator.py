@@ -9,13 +9,10 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, ValueTracker, VGroup
 
-from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.slider import Slider
 from scenes.widgets.text import label, screen_labels
-from scenes.widgets.weights import Readout, RowLayout, ScoreRow, WeightBars
+from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
 
 DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below
@@ -36,11 +33,10 @@ class OneDenominator(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def scores(self) -> np.ndarray:
-        s = self.story
-        return core.row_with_score(s.S[s.follow], s.winner, self.x.get_value())
+        return self.story.dragged_scores(self.x.get_value())
 
     def weights(self) -> np.ndarray:
-        return core.softmax(self.scores())
+        return self.story.dragged_weights(self.x.get_value())
 
     # ------------------------------------------------------------ beats
 
@@ -50,33 +46,25 @@ class OneDenominator(SectionScene):
         self.s0 = float(s.S[f, w])
         self.lo, self.hi = self.s0 - DRAG_DOWN, self.s0 + DRAG_UP
         self.x = ValueTracker(self.s0)
-        top = float(core.softmax(core.row_with_score(s.S[f], w, self.hi)).max())
+        top = float(s.dragged_weights(self.hi).max())
         layout = RowLayout.make(header_lines=1, score_row=True)
         self.layout = layout
-        names = screen_labels(s.labels)
         # The axis fits the drag's peak while the drag runs, then the end state (framed).
-        axis = self.axis_top = ValueTracker(AXIS_PAD * top)
-        self.bars = WeightBars(names, self.weights, layout,
-                               value_range=lambda: (0.0, axis.get_value()))
-        self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k",
-                            tag=f"/ √{s.d}", dragged=w)
-        name = self.bars.row_name(f"{names[f]} →", t.query)
+        self.axis_top = ValueTracker(AXIS_PAD * top)
+        dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
+                                       self.lo, self.hi, self.axis_top.get_value)
+        self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
+        name, mark = dragged.name, dragged.mark
         wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
-        mark = self.bars.marker(w)
-        knob_value = LiveNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
-                          align="left")
-        self.slider = Slider(self.x, self.lo, self.hi, name=f"{names[f]} → {names[w]}", width=3.2,
-                             readout=knob_value, color=t.highlight)
-        self.slider.move_to(layout.header_left(0), aligned_edge=LEFT)
         self.total = Readout("Σ w =", lambda: float(self.weights().sum()), decimals=3,
                              sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
-        self.w_win = Readout(f"w[{names[w]}] =", lambda: float(self.weights()[w]),
+        self.w_win = Readout(f"w[{screen_labels(s.labels)[w]}] =", lambda: float(self.weights()[w]),
                              sample=0.99)
         self.w_win.next_to(self.total, LEFT, buff=0.7)
         self.say("drag")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, wname, mark)),
-                  FadeIn(self.slider), FadeIn(self.w_win), run_time=1.0)
+                  FadeIn(self.slider), FadeIn(self.w_win), run_time=timing.BEAT)
 
     def drag(self):
         self.play(self.x.animate.set_value(self.hi), run_time=DRAG_TIME)
@@ -85,7 +73,7 @@ class OneDenominator(SectionScene):
 
     def sum_holds(self):
         self.say("sum")
-        self.play(FadeIn(self.total), run_time=0.5)
+        self.play(FadeIn(self.total), run_time=timing.QUICK)
         self.play(self.x.animate.set_value(self.hi), run_time=1.5 * DRAG_TIME)
         self.play(self.x.animate.set_value(self.s0), run_time=DRAG_TIME)
         self.settle()
@@ -100,8 +88,8 @@ class OneDenominator(SectionScene):
         self.slider.knob.clear_updaters()
         end_top = AXIS_PAD * float(self.weights().max())
         self.play(FadeOut(self.slider), FadeIn(check), self.axis_top.animate.set_value(end_top),
-                  run_time=0.8)
+                  run_time=timing.ENTER)
         box = SurroundingRectangle(check, color=t.weight, buff=0.1, corner_radius=0.06,
                                    stroke_width=2)
-        self.play(Create(box), run_time=0.6)
+        self.play(Create(box), run_time=timing.FADE)
         self.settle(1.5)

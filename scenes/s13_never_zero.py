@@ -11,13 +11,11 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, ValueTracker, VGroup, linear
 
-from attn_math import core, fmt_sci
-from scenes import style
+from attn_math import core
+from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
-from scenes.widgets.weights import Readout, RowLayout, ScoreRow, WeightBars
+from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
 
 LOWER_TIME = 5.0
 SHIFT_TIME = 3.0
@@ -37,9 +35,7 @@ class NeverZero(SectionScene):
 
     def scores(self) -> np.ndarray:
         """The followed row with the winner's score at the knob, minus the shift c."""
-        s = self.story
-        row = core.row_with_score(s.S[s.follow], s.winner, self.x.get_value())
-        return row - self.c.get_value()
+        return self.story.dragged_scores(self.x.get_value()) - self.c.get_value()
 
     def weights(self) -> np.ndarray:
         # The textbook formula on the shifted scores: exp(s − c) / Σ exp(s − c).
@@ -54,29 +50,22 @@ class NeverZero(SectionScene):
         self.floor = float(s.fig(13, "floor_score").value)
         self.x = ValueTracker(self.s0)
         self.c = ValueTracker(0.0)
-        low = core.softmax(core.row_with_score(s.S[f], w, self.floor))
+        low = s.dragged_weights(self.floor)
         top = max(float(s.W[f].max()), float(low.max()))
         layout = RowLayout.make(header_lines=2, score_row=True)
         self.layout = layout
-        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.05 * top),
-                               number_kw=dict(sci="auto", sci_below=0.005, sci_decimals=1))
-        self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k",
-                            tag=f"/ √{s.d}", dragged=w)
-        name = self.bars.row_name(f"{s.labels[f]} →", t.query)
-        mark = self.bars.marker(w)
-        knob = LiveNumber(self.s0, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
-                          align="left")
-        self.slider = Slider(self.x, self.floor, self.s0 + 0.5,
-                             name=f"{s.labels[f]} → {s.labels[w]}", width=3.2, readout=knob,
-                             color=t.highlight)
-        self.slider.move_to(layout.header_left(0), aligned_edge=LEFT)
+        dragged = DraggedScoreRow.make(
+            s, self.x, self.scores, self.weights, layout, self.floor, self.s0 + 0.5, 1.05 * top,
+            number_kw=dict(sci="auto", sci_below=0.005, sci_decimals=1))
+        self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
+        name, mark = dragged.name, dragged.mark
         self.w_win = Readout(f"w[{s.labels[w]}] =", lambda: float(self.weights()[w]),
                              color=t.weight, decimals=2, sci="auto", sci_below=0.01,
-                             sci_decimals=1, sample=9.9e-15)  # laid out for its widest form
+                             sci_decimals=1, sample=s.w_floor_widest)  # laid out for its widest form
         self.w_win.place_right(layout.header_right(0))
         self.say("lower")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, mark)),
-                  FadeIn(self.slider), FadeIn(self.w_win), run_time=1.0)
+                  FadeIn(self.slider), FadeIn(self.w_win), run_time=timing.BEAT)
 
     def lower(self):
         self.play(self.x.animate.set_value(self.floor), run_time=LOWER_TIME, rate_func=linear)
@@ -85,17 +74,15 @@ class NeverZero(SectionScene):
 
     def minus_infinity(self):
         s, t = self.story, self.theme
-        f, w = s.follow, s.winner
         at_floor = s.fig(13, "w_floor").text
-        at_inf = core.softmax(core.row_with_score(s.S[f], w, -np.inf))[w]
-        inf_text = "0" if at_inf == 0 else fmt_sci(at_inf)
+        inf_text = s.fig(13, "w_minus_inf").text
         record = VGroup(label(f"{s.fig(13, 'floor_score')} → {at_floor} > 0", style.LABEL_SIZE, t.fg),
                         label(f"−∞ → {inf_text}", style.LABEL_SIZE, t.weight))
         record.arrange(RIGHT, buff=0.6)
         record.move_to(self.layout.header_right(1), aligned_edge=RIGHT)
         self.say("mask")
-        self.play(FadeIn(record[0]), run_time=0.5)
-        self.play(FadeIn(record[1]), run_time=0.5)
+        self.play(FadeIn(record[0]), run_time=timing.QUICK)
+        self.play(FadeIn(record[1]), run_time=timing.QUICK)
         self.settle()
 
     def shift_by_max(self):
@@ -112,7 +99,7 @@ class NeverZero(SectionScene):
         self.add(self.row.gutter)
         self.say("stable")
         self.play(FadeOut(self.slider), FadeIn(formula), FadeIn(shift),
-                  ReplacementTransform(self.row.gutter, gutter), run_time=0.8)
+                  ReplacementTransform(self.row.gutter, gutter), run_time=timing.ENTER)
         self.play(self.c.animate.set_value(top), run_time=SHIFT_TIME)
         self.settle()
         self.say("same")

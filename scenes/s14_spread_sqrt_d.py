@@ -9,16 +9,17 @@ ends on GPT-2's head width.
 from __future__ import annotations
 
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Create, FadeIn, Indicate, ValueTracker, VGroup, Write,
+    DOWN, LEFT, RIGHT, UP, Create, FadeIn, Indicate, VGroup, Write,
 )
 
 from attn_math import core
 from attn_math.fmt import fmt
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LogAxis, ReadoutPanel
+from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 class SpreadSqrtD(SectionScene):
@@ -47,15 +48,11 @@ class SpreadSqrtD(SectionScene):
             y_labels=[fmt(v, 0) for v in spreads],
             x_title=self.ui("width"), y_title=self.ui("spread"))
         self.curve = self.axis.plot(core.dot_product_spread, t.positive, stroke=5)
-        self.d = ValueTracker(self.widths[0])
+        self.d = CountTracker(self.widths[0])  # readouts show whole widths
 
     def ui(self, key: str) -> str:
         """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
         return self.caption_text(f"ui_{key}")
-
-    def width_now(self) -> int:
-        """The width the readouts show: the tracker rounded to a whole number of dimensions."""
-        return int(round(self.d.get_value()))
 
     # ------------------------------------------------------------ beats
 
@@ -76,19 +73,19 @@ class SpreadSqrtD(SectionScene):
                                                             aligned_edge=LEFT + UP)
         self.formula = lines
         self.say("sum")
-        self.play(FadeIn(lines[:2], shift=0.1 * DOWN), run_time=0.8)
-        self.play(FadeIn(lines[2], shift=0.1 * DOWN), run_time=0.6)
-        self.play(FadeIn(lines[3], shift=0.1 * DOWN), run_time=0.6)
-        self.play(Write(lines[4]), run_time=0.8)
+        self.play(FadeIn(lines[:2], shift=0.1 * DOWN), run_time=timing.ENTER)
+        self.play(FadeIn(lines[2], shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(lines[3], shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(Write(lines[4]), run_time=timing.ENTER)
         self.settle()
 
     def the_axis(self):
         step = self.widths[1] // self.widths[0]
         steps = self.axis.x_step_labels(f"×{step}")
         self.say("axis")
-        self.play(FadeIn(self.axis), run_time=0.8)
-        self.play(FadeIn(steps, lag_ratio=0.2), run_time=0.8)
-        self.play(Create(self.curve), run_time=2.0)
+        self.play(FadeIn(self.axis), run_time=timing.ENTER)
+        self.play(FadeIn(steps, lag_ratio=0.2), run_time=timing.ENTER)
+        self.play(Create(self.curve), run_time=timing.MOVE)
         self.settle()
 
     def what_softmax_needs(self):
@@ -98,16 +95,16 @@ class SpreadSqrtD(SectionScene):
         tag = label(self.ui("need"), style.SMALL_SIZE, t.amber)
         tag.next_to(self.axis.c2p(self.widths[-1], one), UP, buff=0.1).align_to(line, RIGHT)
         self.say("need")
-        self.play(Create(line), FadeIn(tag), run_time=1.0)
+        self.play(Create(line), FadeIn(tag), run_time=timing.BEAT)
         self.settle()
 
     def slide_width(self):
         t = self.theme
         marker = AxisMarker(self.axis, self.d, core.dot_product_spread, t.positive)
         d_num = LiveNumber(1, decimals=0, font_size=style.NUMBER_SIZE, color=t.fg)
-        d_num.follow(self.width_now)
+        d_num.follow(self.d.count)
         sd_num = LiveNumber(1, decimals=2, font_size=style.NUMBER_SIZE, color=t.positive)
-        sd_num.follow(lambda: core.dot_product_spread(self.width_now()))
+        sd_num.follow(lambda: core.dot_product_spread(self.d.count()))
         panel = ReadoutPanel([("d =", d_num), ("√d =", sd_num)], size=style.NUMBER_SIZE,
                              row_gap=0.6, color=t.fg)
         rp = style.right_panel()
@@ -115,10 +112,10 @@ class SpreadSqrtD(SectionScene):
         panel.next_to(self.formula, DOWN, buff=0.6, aligned_edge=LEFT)
         self.readouts = panel
         self.say("slide")
-        self.play(FadeIn(marker), FadeIn(panel), run_time=0.6)
+        self.play(FadeIn(marker), FadeIn(panel), run_time=timing.FADE)
         self.play(self.d.animate.set_value(self.widths[-1]), run_time=4.0)
         self.wait(0.4)
-        self.play(self.d.animate.set_value(self.widths[0]), run_time=2.0)
+        self.play(self.d.animate.set_value(self.widths[0]), run_time=timing.MOVE)
         self.settle()
 
     def gpt2_width(self):
@@ -128,5 +125,5 @@ class SpreadSqrtD(SectionScene):
         p = self.axis.c2p(self.d_real, core.dot_product_spread(self.d_real))
         tag = label("GPT-2", style.SMALL_SIZE, t.fg).next_to(p, LEFT, buff=0.2)
         tag.shift(0.15 * UP)
-        self.play(FadeIn(tag), Indicate(self.readouts.numbers[1], color=t.amber), run_time=1.0)
+        self.play(FadeIn(tag), Indicate(self.readouts.numbers[1], color=t.amber), run_time=timing.BEAT)
         self.settle(1.5)

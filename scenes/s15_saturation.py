@@ -10,16 +10,16 @@ proportional to w(1 − w), dies: a pinned row stops learning.
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, RIGHT, UP, FadeIn, Indicate, ValueTracker, VGroup
+from manim import DOWN, LEFT, UP, FadeIn, Indicate, VGroup
 
 from attn_math import core
-from attn_math.fmt import fmt
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.bars_simple import RowBars
+from scenes.widgets.bars_simple import titled_row_bars
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.log_axis import AxisMarker, LiveCurve, LogAxis, ReadoutPanel
+from scenes.widgets.log_axis import AxisMarker, LiveCurve, ReadoutPanel, weight_width_axis
+from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 Y_TOP = 1.12   # the weight axis runs a little past 1, leaving room to name curves above it
@@ -47,28 +47,22 @@ class Saturation(SectionScene):
         """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
         return self.caption_text(f"ui_{key}")
 
-    def width_now(self) -> int:
-        """The width the readouts show (a whole number of dimensions); the bars and the
-        marker move smoothly with the slider in between."""
-        return int(round(self.d.get_value()))
-
     def weights(self, d: float | None = None) -> np.ndarray:
         """The demo row's weights at width d (default: the slider's), no divisor."""
         d = self.d.get_value() if d is None else d
-        return core.softmax(np.sqrt(d) * self.z)
+        return core.weights_divided(self.z, d, 0.0)
 
     def top(self) -> float:
-        return core.top_weight_unscaled(self.z, self.width_now())
+        return core.top_weight_unscaled(self.z, self.d.count())
 
     def grad(self, d: float | None = None) -> float:
         """w(1 − w) of the top weight: how much gradient still flows back through it."""
-        d = self.width_now() if d is None else d
+        d = self.d.count() if d is None else d
         return float(core.weight_gradient_factor(core.top_weight_unscaled(self.z, d)))
 
     def ratio(self) -> float:
         """Leader's weight over the runner-up's: exp(√d · gap), the gap raised to the √d."""
-        w = np.sort(self.weights(self.width_now()))
-        return float(w[-1] / w[-2])
+        return core.lead_ratio(self.weights(self.d.count()))
 
     # ------------------------------------------------------------ set-up
 
@@ -76,12 +70,10 @@ class Saturation(SectionScene):
         s, t = self.story, self.theme
         self.z = s.width_z
         self.widths = list(s.fig(14, "widths").value)
-        self.d = ValueTracker(self.widths[0])
-        l, r, b, top = style.left_panel()
-        y_ticks = [0.0, 0.25, 0.5, 0.75, 1.0]
-        self.axis = LogAxis((l, r, b, top), (self.widths[0], self.widths[-1]), self.widths,
-                            (0.0, Y_TOP), y_ticks, y_labels=[fmt(v, 2) for v in y_ticks],
-                            x_title=self.ui("width"), y_title=self.ui("top"))
+        # The bars and the marker glide with the slider; readouts show its whole width.
+        self.d = CountTracker(self.widths[0])
+        self.axis = weight_width_axis(style.left_panel(), self.widths, Y_TOP,
+                                      self.ui("width"), self.ui("top"))
         self.curve = LiveCurve(self.axis, lambda x: core.top_weight_unscaled(self.z, x),
                                self.d, t.weight, stroke=5)
         self.marker = AxisMarker(self.axis, self.d,
@@ -94,20 +86,15 @@ class Saturation(SectionScene):
             label("w(1 − w)", style.SMALL_SIZE, t.fg), lambda x: self.grad(x),
             avoid=[lambda x: self.grad(x), lambda x: core.top_weight_unscaled(self.z, x)])
 
-        rl, rr, rb, rt = style.right_panel()
+        panel = style.right_panel()
         title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
-        title.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
-        if title.width > rr - rl:
-            title.scale_to_fit_width(rr - rl).move_to([rl, rt, 0], aligned_edge=LEFT + UP)
         formula = label(self.ui("formula"), style.SMALL_SIZE, t.muted)
-        formula.next_to(title, DOWN, buff=0.12, aligned_edge=LEFT)
-        bars_top = formula.get_bottom()[1] - 0.25
-        self.bars = RowBars(s.labels, self.weights(), (rl, rr, bars_top - 1.6, bars_top))
+        self.bars = titled_row_bars(s.labels, self.weights(), panel, title, formula)
         self.bars.follow(lambda: self.weights())
         self.bars_title = VGroup(title, formula)
 
         num = dict(font_size=style.NUMBER_SIZE)
-        d_num = LiveNumber(1, decimals=0, color=t.fg, **num).follow(self.width_now)
+        d_num = LiveNumber(1, decimals=0, color=t.fg, **num).follow(self.d.count)
         top_num = LiveNumber(1, decimals=3, color=t.weight, **num).follow(self.top)
         grad_num = LiveNumber(0.25, decimals=3, color=t.fg, sci="auto", sci_decimals=1,
                               **num).follow(lambda: self.grad())
@@ -124,42 +111,37 @@ class Saturation(SectionScene):
         self.readouts = ReadoutPanel(
             [("d =", d_num), (self.ui("top") + " =", top_num),
              (self.ui("grad") + " =", grad_num), (self.ui("ratio") + " =", ratio_num)],
-            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg)
-        self.readouts.next_to(self.bars, DOWN, buff=0.3)
-        self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
-                            * RIGHT)
+            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg).place_under(self.bars, panel)
 
     # ------------------------------------------------------------ beats
 
     def the_row(self):
         self.say("row")
-        self.play(FadeIn(self.bars_title), FadeIn(self.bars), run_time=0.8)
-        self.play(FadeIn(self.axis), FadeIn(self.readouts), run_time=0.8)
+        self.play(FadeIn(self.bars_title), FadeIn(self.bars), run_time=timing.ENTER)
+        self.play(FadeIn(self.axis), FadeIn(self.readouts), run_time=timing.ENTER)
         self.add(self.curve, self.grad_curve)
         self.play(FadeIn(self.marker), FadeIn(self.grad_marker), FadeIn(self.grad_tag),
-                  run_time=0.4)
+                  run_time=timing.FLASH)
         self.settle()
 
     def eighth_power(self):
         t = self.theme
-        r1 = core.softmax(np.sqrt(self.widths[0]) * self.z)
-        r1 = np.sort(r1)
-        power = label(f"= {fmt(r1[-1] / r1[-2], 2)} ^ √d", style.SMALL_SIZE,
+        power = label(f"= {self.story.fig(15, 'lead_ratio_d1')} ^ √d", style.SMALL_SIZE,
                       t.muted)
         ratio_row = self.readouts.row(3)
         power.next_to(ratio_row, DOWN, buff=0.18).align_to(self.readouts.numbers[3], LEFT)
         self.say("power")
         self.play(FadeIn(power, shift=0.1 * UP), Indicate(ratio_row, color=t.amber),
-                  run_time=1.0)
+                  run_time=timing.BEAT)
         self.settle()
 
     def climb(self):
         lo = self.story.fig(15, "width_lo").value
         hi = self.story.fig(15, "width_hi").value
         self.say("climb")
-        self.play(self.d.animate.set_value(lo), run_time=3.0)
+        self.play(self.d.animate.set_value(lo), run_time=timing.LONG_MOVE)
         self.wait(1.0)
-        self.play(self.d.animate.set_value(hi), run_time=2.0)
+        self.play(self.d.animate.set_value(hi), run_time=timing.MOVE)
         self.settle(1.0)
 
     def gradient_dies(self):
@@ -168,7 +150,7 @@ class Saturation(SectionScene):
         self.say("gradient")
         self.play(Indicate(grad_row, color=t.amber), Indicate(self.grad_tag, color=t.amber),
                   run_time=1.2)
-        self.play(self.d.animate.set_value(self.widths[-1]), run_time=2.0)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=timing.MOVE)
         self.wait(0.5)
         self.play(self.d.animate.set_value(self.story.fig(15, "width_hi").value), run_time=1.5)
         self.settle(1.5)

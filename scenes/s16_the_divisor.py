@@ -18,13 +18,13 @@ from manim import (
 )
 
 from attn_math import core
-from attn_math.fmt import fmt
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.bars_simple import RowBars
+from scenes.widgets.bars_simple import titled_row_bars
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.log_axis import AxisMarker, LiveCurve, LogAxis, ReadoutPanel
+from scenes.widgets.log_axis import AxisMarker, LiveCurve, ReadoutPanel, weight_width_axis
+from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label, screen_labels
 
 SQRT, LINEAR = 0.5, 1.0   # the divisor's exponent: divide by √d, or by d
@@ -50,24 +50,18 @@ class TheDivisor(SectionScene):
         """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
         return self.caption_text(f"ui_{key}")
 
-    def width_now(self) -> int:
-        """The width the readouts show (a whole number of dimensions); the bars and the
-        marker move smoothly with the slider in between."""
-        return int(round(self.d.get_value()))
-
     def divisor(self, d: float | None = None) -> float:
         """d^p: 1 with no divisor, √d, or d."""
         d = self.d.get_value() if d is None else d
-        return float(d ** self.p.get_value())
+        return core.power_divisor(d, self.p.get_value())
 
     def weights(self) -> np.ndarray:
         """The demo row at width d, every score divided by d^p."""
-        d = self.d.get_value()
-        return core.softmax(np.sqrt(d) * self.z / self.divisor())
+        return core.weights_divided(self.z, self.d.get_value(), self.p.get_value())
 
     def top(self, d: float | None = None) -> float:
         d = self.d.get_value() if d is None else d
-        return float(core.softmax(np.sqrt(d) * self.z / d ** self.p.get_value()).max())
+        return float(core.weights_divided(self.z, d, self.p.get_value()).max())
 
     # ------------------------------------------------------------ set-up
 
@@ -76,13 +70,11 @@ class TheDivisor(SectionScene):
         self.z = s.width_z
         self.widths = list(s.fig(14, "widths").value)
         self.d_real = s.fig(14, "d_real").value
-        self.d = ValueTracker(self.d_real)
+        # The bars and the marker glide with the slider; readouts show its whole width.
+        self.d = CountTracker(self.d_real)
         self.p = ValueTracker(0.0)
-        l, r, b, top = style.left_panel()
-        y_ticks = [0.0, 0.25, 0.5, 0.75, 1.0]
-        self.axis = LogAxis((l, r, b, top), (self.widths[0], self.widths[-1]), self.widths,
-                            (0.0, Y_TOP), y_ticks, y_labels=[fmt(v, 2) for v in y_ticks],
-                            x_title=self.ui("width"), y_title=self.ui("top"))
+        self.axis = weight_width_axis(style.left_panel(), self.widths, Y_TOP,
+                                      self.ui("width"), self.ui("top"))
         self.ghost = self.axis.plot(lambda x: core.top_weight_unscaled(self.z, x), t.muted,
                                     stroke=2.5)
         # Curve names sit at the right end: the no-divisor curve's above the weight 1 line.
@@ -94,32 +86,26 @@ class TheDivisor(SectionScene):
         self.uniform_tag = self.place_uniform_tag()
         self.marker = AxisMarker(self.axis, self.d, lambda x: self.top(x), t.weight)
 
-        rl, rr, rb, rt = style.right_panel()
+        panel = style.right_panel()
         title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
-        title.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
         self.formula = label(self.ui("none"), style.SMALL_SIZE, t.muted)
-        self.formula.next_to(title, DOWN, buff=0.12, aligned_edge=LEFT)
-        bars_top = self.formula.get_bottom()[1] - 0.25
-        self.bars = RowBars(screen_labels(s.labels), self.weights(), (rl, rr, bars_top - 1.6, bars_top))
+        self.bars = titled_row_bars(screen_labels(s.labels), self.weights(), panel, title, self.formula)
         self.bars.follow(lambda: self.weights())
         self.bars_uniform = self.bars.level_line(self.uniform, t.amber, stroke=2.5)
         self.title = title
 
         num = dict(font_size=style.NUMBER_SIZE)
-        d_num = LiveNumber(1, decimals=0, color=t.fg, **num).follow(lambda: self.width_now())
+        d_num = LiveNumber(1, decimals=0, color=t.fg, **num).follow(lambda: self.d.count())
         div_num = LiveNumber(1, decimals=2, color=t.fg, **num).follow(
-            lambda: self.divisor(self.width_now()))
+            lambda: self.divisor(self.d.count()))
         spread_num = LiveNumber(1, decimals=2, color=t.fg, **num).follow(
-            lambda: core.dot_product_spread(self.width_now()) / self.divisor(self.width_now()))
+            lambda: core.dot_product_spread(self.d.count()) / self.divisor(self.d.count()))
         top_num = LiveNumber(1, decimals=3, color=t.weight, **num).follow(
-            lambda: self.top(self.width_now()))
+            lambda: self.top(self.d.count()))
         self.readouts = ReadoutPanel(
             [("d =", d_num), (self.ui("divisor") + " =", div_num),
              (self.ui("spread") + " =", spread_num), (self.ui("top") + " =", top_num)],
-            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg)
-        self.readouts.next_to(self.bars, DOWN, buff=0.3)
-        self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
-                            * RIGHT)
+            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg).place_under(self.bars, panel)
 
     def curves(self):
         """The curves drawn on the axis by the end: no divisor, ÷ √d (flat), ÷ d."""
@@ -178,14 +164,14 @@ class TheDivisor(SectionScene):
         self.sqrt_curve = LiveCurve(self.axis, lambda x: core.top_weight_scaled(self.z, x),
                                     self.d, self.theme.weight, stroke=5, trace=True)
         self.add(self.sqrt_curve)
-        self.play(Indicate(self.readouts.row(2), color=self.theme.amber), run_time=1.0)
+        self.play(Indicate(self.readouts.row(2), color=self.theme.amber), run_time=timing.BEAT)
         self.settle()
 
     def slide_flat(self):
         t = self.theme
         self.say("flat")
-        self.play(self.d.animate.set_value(self.widths[-1]), run_time=2.0)
-        self.play(self.d.animate.set_value(self.widths[0]), run_time=3.0)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=timing.MOVE)
+        self.play(self.d.animate.set_value(self.widths[0]), run_time=timing.LONG_MOVE)
         tag = label("÷ √d", style.SMALL_SIZE, t.weight)
         # Above the flat line, unless the no-divisor curve and its name crowd it there
         # (a row that is already sharp at d = 1): then just below the line.
@@ -197,7 +183,7 @@ class TheDivisor(SectionScene):
             below.align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
             if self.clear_of_curves(below, buff=0.02):
                 tag = below
-        self.play(FadeIn(tag), Indicate(self.readouts.row(3), color=t.amber), run_time=1.0)
+        self.play(FadeIn(tag), Indicate(self.readouts.row(3), color=t.amber), run_time=timing.BEAT)
         self.sqrt_tag = tag
         self.settle()
 
@@ -205,9 +191,9 @@ class TheDivisor(SectionScene):
         t = self.theme
         self.say("over_d")
         # At d = 1 both divisors are 1, so the switch changes nothing until the width grows.
-        self.switch_formula(FORMULA_LINEAR, LINEAR, run_time=1.0)
+        self.switch_formula(FORMULA_LINEAR, LINEAR, run_time=timing.BEAT)
         self.play(Create(self.uniform_line), FadeIn(self.uniform_tag),
-                  FadeIn(self.bars_uniform), run_time=0.8)
+                  FadeIn(self.bars_uniform), run_time=timing.ENTER)
         self.lin_curve = LiveCurve(self.axis, lambda x: core.top_weight_over_d(self.z, x),
                                    self.d, t.fg, stroke=4, trace=True)
         self.add(self.lin_curve)
@@ -220,7 +206,7 @@ class TheDivisor(SectionScene):
                    self.sqrt_tag.get_bottom()[1]) - end[1]
         side = UP if room > 2.2 * tag.height else DOWN
         tag.next_to(end, side, buff=0.1).align_to(end, RIGHT).shift(0.1 * LEFT)
-        self.play(FadeIn(tag), run_time=0.5)
+        self.play(FadeIn(tag), run_time=timing.QUICK)
         self.settle()
 
     def the_divisor(self):
@@ -228,9 +214,9 @@ class TheDivisor(SectionScene):
         self.say("divisor")
         self.switch_formula(FORMULA_SQRT, SQRT, run_time=1.5)
         self.play(FadeOut(self.bars_uniform), self.d.animate.set_value(self.d_real),
-                  run_time=2.0)
+                  run_time=timing.MOVE)
         card = VGroup(label(self.ui("toy"), style.SMALL_SIZE, t.fg),
                       label(self.ui("real"), style.SMALL_SIZE, t.fg)).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
         card.next_to(self.readouts, DOWN, buff=0.25).align_to(self.title, LEFT)
-        self.play(FadeIn(card, shift=0.1 * UP), run_time=0.8)
+        self.play(FadeIn(card, shift=0.1 * UP), run_time=timing.ENTER)
         self.settle(1.5)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, UP, Create, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, linear
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import LabeledNumber, ScoreGrid
 from scenes.widgets.text import label
@@ -25,7 +25,7 @@ class CausalMask(SectionScene):
         self.open()
         self.build()
         self.say("intro")
-        self.play(FadeIn(self.grid), FadeIn(self.counters), run_time=0.8)
+        self.play(FadeIn(self.grid), FadeIn(self.counters), run_time=timing.ENTER)
         self.settle()
         self.say("remove")
         self.remove_future()
@@ -33,7 +33,7 @@ class CausalMask(SectionScene):
         self.say("count")
         self.settle()
         self.say("position")
-        self.play(FadeIn(self.rule, shift=0.1 * UP), run_time=0.6)
+        self.play(FadeIn(self.rule, shift=0.1 * UP), run_time=timing.FADE)
         self.settle(1.5)
 
     # ------------------------------------------------------------ building
@@ -61,14 +61,14 @@ class CausalMask(SectionScene):
         s, g = self.story, self.grid
         row = ValueTracker(0)
         hl = g.row_highlight(row)
-        self.play(FadeIn(hl), run_time=0.4)
+        self.play(FadeIn(hl), run_time=timing.FLASH)
         row_time = float(np.clip(6.0 / s.n, 0.45, 1.0))
         for i in range(s.n - 1):
             cells = [(i, j) for j in range(i + 1, s.n)]
-            self.play(row.animate.set_value(i), run_time=0.25)
+            self.play(row.animate.set_value(i), run_time=timing.SNAP)
             self.play(LaggedStart(*[g.discard(a, b) for a, b in cells], lag_ratio=0.15),
                       self.thrown.animate(rate_func=linear).set_value(
                           self.thrown.get_value() + len(cells)),
                       run_time=row_time)
-        self.play(row.animate.set_value(s.n - 1), run_time=0.25)
-        self.play(FadeOut(hl), Create(g.mask_boundary()), run_time=0.8)
+        self.play(row.animate.set_value(s.n - 1), run_time=timing.SNAP)
+        self.play(FadeOut(hl), Create(g.mask_boundary()), run_time=timing.ENTER)

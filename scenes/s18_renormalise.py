@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, Create, FadeIn, SurroundingRectangle, ValueTracker, VGroup
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
@@ -66,10 +66,10 @@ class Renormalise(SectionScene):
     def first_position(self):
         self.say("intro")
         self.play(FadeIn(self.bars), FadeIn(self.one), FadeIn(self.asker),
-                  FadeIn(self.names[0]), FadeIn(self.total), FadeIn(self.rule), run_time=1.0)
+                  FadeIn(self.names[0]), FadeIn(self.total), FadeIn(self.rule), run_time=timing.BEAT)
         self.settle()
         self.say("first")
-        self.play(Create(self.box(0)), run_time=0.6)
+        self.play(Create(self.box(0)), run_time=timing.FADE)
         self.settle()
         self.remove(self._box)
 
@@ -94,8 +94,8 @@ class Renormalise(SectionScene):
         if f != self.shown:
             self.play(self.p.animate.set_value(float(f)), FadeIn(self.names[f]),
                       self.names[self.shown].animate.set_opacity(0), run_time=1.5)
-        self.say("follow" if f > 0 else "follow_first")
-        self.play(Create(self.box(s.causal_winner)), run_time=0.6)
+        self.say("follow")
+        self.play(Create(self.box(s.causal_winner)), run_time=timing.FADE)
         self.settle(1.5)
 
     def box(self, j: int) -> SurroundingRectangle:

@@ -12,7 +12,7 @@ import numpy as np
 from manim import LEFT, RIGHT, FadeIn, ValueTracker
 
 from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.weights import MaskToggle, Readout, RowLayout, ScoreRow, WeightBars
@@ -74,7 +74,7 @@ class SilentBug(SectionScene):
             code.move_to(layout.header_left(1), aligned_edge=LEFT)
         self.say("natural")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(name), FadeIn(self.toggle),
-                  FadeIn(self.leak), run_time=1.0)
+                  FadeIn(self.leak), run_time=timing.BEAT)
         self.settle()
 
     def flip(self, to_bug: bool, run_time: float = FLIP_TIME):
@@ -108,5 +108,5 @@ class SilentBug(SectionScene):
         check.move_to(self.layout.header_right(1), aligned_edge=RIGHT)
         self.say("fix")
         self.flip(False)
-        self.play(FadeIn(record), FadeIn(check), run_time=0.6)
+        self.play(FadeIn(record), FadeIn(check), run_time=timing.FADE)
         self.settle(1.5)

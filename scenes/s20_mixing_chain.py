@@ -9,11 +9,9 @@ the terms and reads the running sum live. The chain ends on the output of ``foll
 
 from __future__ import annotations
 
-import numpy as np
 from manim import FadeIn, GrowFromCenter, ShowPassingFlash, ValueTracker, VMobject, linear
 
-from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.mixing import ChainLedger, ValueArrows, place_clear, value_range
 from scenes.widgets.mixing import MixingChain as Chain
@@ -63,8 +61,8 @@ class MixingChain(SectionScene):
             running=mix.running_sum, done=lambda: mix.state()[0],
             header=f"o[{fl}] = Σ w[{fl}, j] · v[j]", sum_name="Σ =")
         self.say("values")
-        self.play(FadeIn(self.plane), FadeIn(self.vals), run_time=1.0)
-        self.play(FadeIn(self.ledger), run_time=0.8)
+        self.play(FadeIn(self.plane), FadeIn(self.vals), run_time=timing.BEAT)
+        self.play(FadeIn(self.ledger), run_time=timing.ENTER)
         self.settle()
 
     def chain(self):
@@ -72,7 +70,7 @@ class MixingChain(SectionScene):
         n = self.story.n
         step = min(STEP_TIME_MAX, CHAIN_TIME / n)
         self.say("chain")
-        self.play(self.vals.animate.become(self.vals.faded()), run_time=0.6)
+        self.play(self.vals.animate.become(self.vals.faded()), run_time=timing.FADE)
         self.add(self.mix)
         self.bring_to_front(self.vals.names)     # labels stay readable over the chain
         for j in range(n):
@@ -83,26 +81,23 @@ class MixingChain(SectionScene):
 
     def never_back(self):
         """Every step runs along its own value; no negative weight to reverse one."""
-        V = self.story.V
-        same_side = not core.in_convex_hull(np.zeros(2), V)
-        self.say("never_back" if same_side else "never_flipped")
+        self.say("step")
         path = VMobject(stroke_color=self.theme.highlight, stroke_width=7)
         path.set_points_as_corners([self.plane.c2p(p) for p in self.mix.partials])
-        self.play(ShowPassingFlash(path, time_width=0.5), run_time=2.0)
+        self.play(ShowPassingFlash(path, time_width=0.5), run_time=timing.MOVE)
         self.settle()
 
     def output(self):
         """The end of the chain is the new representation of the followed token."""
         s, t = self.story, self.theme
         o = s.O[s.follow]
-        assert np.allclose(self.mix.partials[-1], o), "the chain does not end on the output"
         arrow = self.plane.arrow(o, t.amber, stroke=4)
         dot = self.plane.dot(o, t.amber, radius=0.09)
         name = backed(label(f"o[{s.labels[s.follow]}]", style.SMALL_SIZE, t.amber))
         place_clear(name, self.plane.c2p(o), [*self.vals.names, *self.mix.terms],
                     box=self.plane_box())
         self.say("output")
-        self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=1.0)
+        self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=timing.BEAT)
         self.bring_to_front(self.mix, dot, self.vals.names)  # the chain over the arrow
         self.ledger.sum_color(t.amber)
         self.settle(1.5)

@@ -14,16 +14,15 @@ from manim import (
     LEFT, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
 )
 
-from attn_math import core
-from attn_math.fmt import fmt
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.slider import Slider
+from scenes.widgets.readouts import VectorReadout
 from scenes.widgets.text import label, screen_labels
-from scenes.widgets.weights import Readout, VectorReadout
+from scenes.widgets.weights import Readout
 
 PULL_TIME = 5.0
 #: With an inset, the drag stops this far below the slider's end, and finishes after it opens.
@@ -54,8 +53,7 @@ class InsideTheHull(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def weights(self) -> np.ndarray:
-        s = self.story
-        return core.softmax(core.row_with_score(s.S[s.follow], s.hull_token, self.x.get_value()))
+        return self.story.pulled_weights(self.x.get_value())
 
     def output(self) -> np.ndarray:
         return self.weights() @ self.story.V
@@ -75,8 +73,8 @@ class InsideTheHull(SectionScene):
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
         self.side_panel(out)
         self.say("convex")
-        self.play(FadeIn(self.plane), FadeIn(self.values), run_time=1.0)
-        self.play(GrowFromCenter(self.out_dot), FadeIn(self.panel), run_time=0.8)
+        self.play(FadeIn(self.plane), FadeIn(self.values), run_time=timing.BEAT)
+        self.play(GrowFromCenter(self.out_dot), FadeIn(self.panel), run_time=timing.ENTER)
         self.settle()
 
     def side_panel(self, out):
@@ -94,8 +92,10 @@ class InsideTheHull(SectionScene):
         self.slider.move_to([rl, rt - 0.35, 0], aligned_edge=LEFT)
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
                          size=style.LABEL_SIZE, color=t.weight, sample=0.999)
-        o_line = VectorReadout(f"o[{fl}] =", out, color=t.amber, size=style.LABEL_SIZE)
-        v_line = VectorReadout(f"v[{hl}] =", s.V[h], color=t.value, size=style.LABEL_SIZE)
+        o_line = VectorReadout(f"o[{fl}] =", out, t.amber, style.LABEL_SIZE,
+                               number_color=t.amber, name_color=t.fg, equals=False)
+        v_line = VectorReadout(f"v[{hl}] =", s.V[h], t.value, style.LABEL_SIZE,
+                               number_color=t.value, name_color=t.fg, equals=False)
         lines = [w_line, o_line, v_line]
         # Names right-aligned, so the "=" signs and the numbers line up.
         x_eq = rl + 0.1 + max(m.submobjects[0].width for m in lines)
@@ -120,15 +120,13 @@ class InsideTheHull(SectionScene):
         a magnified inset opens on the corner, and the drag finishes inside the inset.
         """
         s, t = self.story, self.theme
-        h = s.hull_token
         hi = s.fig(21, "hull_score").value
-        corner = self.values.is_vertex(s.V[h])
-        gap = float(np.linalg.norm(s.V[h] - s.out_pulled))
+        gap = float(s.fig(21, "hull_gap").value)
         self.trace = TracedPath(self.out_dot.get_center, stroke_color=t.amber,
                                 stroke_width=2.5, stroke_opacity=0.7)
         self.add(self.trace)
         self.bring_to_front(self.out_dot)
-        self.say("pull" if corner else "pull_inner")
+        self.say("pull")
         tiny = gap * self.plane.unit < VISIBLE_GAP
         first = max(self.x.get_value(), hi - LAST_PULL) if tiny else hi
         self.play(self.x.animate(rate_func=rate_functions.ease_in_out_sine).set_value(first),
@@ -141,13 +139,7 @@ class InsideTheHull(SectionScene):
 
     def halt(self):
         """Short of the corner, with the weight that never reaches 1."""
-        s = self.story
-        assert np.allclose(self.output(), s.out_pulled), "the pulled output disagrees with the story"
-        if s.fig(21, "w_hull_pulled").text == fmt(1.0, 3):
-            beat = "halt_rounded"       # the weight itself prints as 1.000
-        else:
-            beat = "halt" if s.hull_gap_visible else "halt_same"
-        self.say(beat)
+        self.say("halt")
         self.settle()
 
     def show_inset(self, gap: float):
@@ -168,7 +160,7 @@ class InsideTheHull(SectionScene):
         name = label(screen_labels(s.labels)[h], style.SMALL_SIZE, t.value)
         name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=0.15)
         inset.content.add(name)
-        self.play(Create(inset.source), run_time=0.4)
+        self.play(Create(inset.source), run_time=timing.FLASH)
         self.play(FadeIn(inset.leaders), FadeIn(inset.frame), FadeIn(inset.scale_label),
-                  FadeIn(inset.content), run_time=0.8)
+                  FadeIn(inset.content), run_time=timing.ENTER)
         self.inset = inset

@@ -1,7 +1,7 @@
 """Section 22, order does not exist: shuffle the reading order, the output does not move.
 
 For each of the story's permutations the inputs are reordered and the head recomputed from
-them (projections, scores, softmax, mix). Chips and weight bars travel to their new slots;
+them (projections, scores, softmax, mix: ``Story.permuted_row``). Chips and weight bars travel to their new slots;
 the bars keep their heights and the output of the followed token, read from the permuted
 head each time, stays where it was.
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, ValueTracker, linear
 
-from attn_math import core
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.weights import RowLayout, VectorReadout, WeightBars
+from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.weights import RowLayout, WeightBars
 
 SHUFFLE_TIME = 2.6
 LIFT_UP, LIFT_DOWN = 0.25, 0.15   # arcs: tokens moving right pass above, left below
@@ -34,20 +34,7 @@ class OrderDoesNotExist(SectionScene):
         self.equivariant()
         self.positional()
 
-    # ------------------------------------------------------------ the permuted head
-
-    def permuted_row(self, p: list[int]) -> tuple[np.ndarray, np.ndarray]:
-        """Recompute the head on the inputs in order ``p``; return the followed token's
-        weights per token (in the original token order) and its output."""
-        s = self.story
-        h = s.head
-        Xp = s.X[p]
-        Qp, Kp, Vp = (core.project(Xp, M) for M in (h.W_Q, h.W_K, h.W_V))
-        Wp = core.softmax(core.scaled_scores(Qp, Kp))
-        i = p.index(s.follow)
-        w = np.empty(s.n)
-        w[p] = Wp[i]            # slot k holds token p[k]
-        return w, core.mix(Wp, Vp)[i]
+    # ------------------------------------------------------------ the moving chips
 
     def progress(self) -> np.ndarray:
         """Each token's own progress in [0, 1]: starts staggered left to right, eased, so
@@ -90,18 +77,18 @@ class OrderDoesNotExist(SectionScene):
         self.mark = self.bars.marker(f)
         self.formula = label(f"Σ w[{s.labels[f]}, j] · v[j]", style.LABEL_SIZE, t.fg)
         self.formula.move_to(layout.header_left(0), aligned_edge=LEFT)
-        self.readout = VectorReadout(f"o[{s.labels[f]}] =", lambda: self.out)
+        self.readout = VectorReadout(f"o[{s.labels[f]}] =", lambda: self.out, t.amber,
+                                     style.NUMBER_SIZE, number_color=t.amber, name_color=t.fg,
+                                     equals=False)
         self.readout.move_to(layout.header_right(0), aligned_edge=RIGHT)
         self.say("intro")
         self.play(FadeIn(self.bars), FadeIn(self.mark), FadeIn(self.formula),
-                  FadeIn(self.readout), run_time=1.0)
+                  FadeIn(self.readout), run_time=timing.BEAT)
         self.settle()
 
-    def shuffle(self, p: list[int], out: np.ndarray):
-        """Move every token to its slot in order ``p``; then show ``out``, the followed
-        token's output read from the head run on the permuted inputs."""
-        w, mine = self.permuted_row(p)
-        assert np.allclose(mine, out), "the permuted head disagrees with the story"
+    def shuffle(self, p: list[int], w: np.ndarray, out: np.ndarray):
+        """Move every token to its slot in order ``p``; then show ``w`` and ``out``, the followed
+        token's weights and output read from the head run on the permuted inputs."""
         self.w = w
         self.new = np.array([p.index(j) for j in range(self.story.n)], dtype=float)
         self.a.set_value(0.0)
@@ -110,13 +97,14 @@ class OrderDoesNotExist(SectionScene):
         self.out = out
         flash = SurroundingRectangle(self.readout, color=self.theme.amber, buff=0.1,
                                      corner_radius=0.06, stroke_width=2.5)
-        self.play(Create(flash), run_time=0.5)
-        self.play(FadeOut(flash), run_time=0.4)
+        self.play(Create(flash), run_time=timing.QUICK)
+        self.play(FadeOut(flash), run_time=timing.FLASH)
 
     def shuffles(self):
         perms = self.story.permutations
         for k, p in enumerate(perms):
-            self.shuffle(list(p), self.story.permuted_outputs[k])
+            self.shuffle(list(p), self.story.permuted_weights[k],
+                         self.story.permuted_outputs[k])
             if k == 0:
                 self.say("same")
                 self.settle()

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Create, DoubleArrow, FadeIn, Indicate, ValueTracker, VGroup,
+    DOWN, LEFT, RIGHT, UP, Create, DoubleArrow, FadeIn, Indicate, VGroup,
 )
 
 from attn_math import cost
 from attn_math.fmt import fmt_bytes, fmt_int
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis, ReadoutPanel
+from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 class TheBill(SectionScene):
@@ -42,10 +43,6 @@ class TheBill(SectionScene):
         """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
         return self.caption_text(f"ui_{key}")
 
-    def n_now(self) -> int:
-        """The context length the readouts show: the slider's value as a whole token count."""
-        return int(round(self.n.get_value()))
-
     @staticmethod
     def matrix_bytes(n: float) -> float:
         return float(cost.score_matrix_bytes(n))
@@ -60,7 +57,7 @@ class TheBill(SectionScene):
         s, t = self.story, self.theme
         self.context = s.fig(23, "context").value
         self.long = s.fig(23, "long_context").value
-        self.n = ValueTracker(1)
+        self.n = CountTracker(1)  # readouts show whole token counts
         # A log-log chart: n from 1 to the long context; bytes from 1 B to 2^6 times past the
         # long context's matrix, ticks every 1024x (KiB, MiB, GiB).
         y_hi = 2.0 ** np.ceil(np.log2(self.matrix_bytes(self.long)) + 1)
@@ -107,9 +104,9 @@ class TheBill(SectionScene):
         block.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
         self.formula = block
         self.say("pairs")
-        self.play(FadeIn(rows[0], shift=0.1 * DOWN), run_time=0.6)
-        self.play(FadeIn(rows[1], shift=0.1 * DOWN), run_time=0.6)
-        self.play(FadeIn(total, shift=0.1 * DOWN), run_time=0.6)
+        self.play(FadeIn(rows[0], shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(rows[1], shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(total, shift=0.1 * DOWN), run_time=timing.FADE)
         self.settle()
 
     def memory(self):
@@ -121,9 +118,9 @@ class TheBill(SectionScene):
             mem.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
         self.mem = mem
         self.say("memory")
-        self.play(FadeIn(mem), FadeIn(self.axis), run_time=0.8)
+        self.play(FadeIn(mem), FadeIn(self.axis), run_time=timing.ENTER)
         self.play(Create(self.token_curve), Create(self.matrix_curve), run_time=1.6)
-        self.play(FadeIn(self.matrix_tag), FadeIn(self.token_tag), run_time=0.5)
+        self.play(FadeIn(self.matrix_tag), FadeIn(self.token_tag), run_time=timing.QUICK)
         self.settle()
 
     def slide_context(self):
@@ -133,11 +130,11 @@ class TheBill(SectionScene):
             AxisMarker(self.axis, self.n, self.matrix_bytes, t.positive, guides="x"),
         )
         num = dict(font_size=style.NUMBER_SIZE)
-        n_num = LiveNumber(1, decimals=0, thousands=True, color=t.fg, **num).follow(self.n_now)
+        n_num = LiveNumber(1, decimals=0, thousands=True, color=t.fg, **num).follow(self.n.count)
         m_num = LiveBytes(self.matrix_bytes(1), color=t.positive, **num).follow_bytes(
-            lambda: self.matrix_bytes(self.n_now()))
+            lambda: self.matrix_bytes(self.n.count()))
         k_num = LiveBytes(self.token_bytes(1), color=t.input, **num).follow_bytes(
-            lambda: self.token_bytes(self.n_now()))
+            lambda: self.token_bytes(self.n.count()))
         self.readouts = ReadoutPanel([("n =", n_num), (self.ui("matrix") + " =", m_num),
                                       (self.ui("tokens") + " =", k_num)],
                                      size=style.SMALL_SIZE, row_gap=0.5, color=t.fg)
@@ -146,8 +143,8 @@ class TheBill(SectionScene):
         self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
                             * RIGHT)
         self.say("slide")
-        self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=0.6)
-        self.play(self.n.animate.set_value(self.context), run_time=3.0)
+        self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=timing.FADE)
+        self.play(self.n.animate.set_value(self.context), run_time=timing.LONG_MOVE)
         self.settle()
 
     def gpt2_context(self):
@@ -161,8 +158,8 @@ class TheBill(SectionScene):
             model.shift((rr - model.get_right()[0]) * RIGHT)
         self.model = model
         self.say("gpt2")
-        self.play(Indicate(self.readouts.row(1), color=t.amber), run_time=1.0)
-        self.play(FadeIn(model, shift=0.1 * UP), run_time=0.6)
+        self.play(Indicate(self.readouts.row(1), color=t.amber), run_time=timing.BEAT)
+        self.play(FadeIn(model, shift=0.1 * UP), run_time=timing.FADE)
         self.settle()
 
     def long_context(self):
@@ -176,7 +173,7 @@ class TheBill(SectionScene):
         gap.shift(0.22 * LEFT)
         ratio = label(s.fig(23, "bill_ratio").text, style.LABEL_SIZE, t.amber)
         ratio.next_to(gap, LEFT, buff=0.2)
-        self.play(Create(gap), FadeIn(ratio), run_time=0.8)
+        self.play(Create(gap), FadeIn(ratio), run_time=timing.ENTER)
         self.settle(1.0)
 
     def flash(self):
@@ -189,5 +186,5 @@ class TheBill(SectionScene):
         if note.width > rr - rl:
             note.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
         self.say("flash")
-        self.play(FadeIn(note, shift=0.1 * UP), run_time=0.8)
+        self.play(FadeIn(note, shift=0.1 * UP), run_time=timing.ENTER)
         self.settle(1.5)

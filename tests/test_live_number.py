@@ -5,8 +5,6 @@ Speed is measured in bench/bench_numbers.py, never asserted here.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -24,8 +22,9 @@ from manim import (
     tempconfig,
 )
 
+from attn_math.fmt import fmt
 from scenes.widgets import live_number as ln
-from scenes.widgets.live_number import MINUS, LiveNumber, format_number
+from scenes.widgets.live_number import MINUS, LiveNumber
 
 FONT = ln.DEFAULT_FONT
 
@@ -35,103 +34,39 @@ def plain(s: str) -> str:
     return s.replace(MINUS, "-").replace(",", "")
 
 
-# --------------------------------------------------------------------------------- formatting
+# --------------------------------------------------------------------------------- text
 
 
 @pytest.mark.parametrize(
-    ("value", "decimals", "expected"),
+    ("value", "kwargs"),
     [
-        (-3.02, 2, "\u22123.02"),
-        (0.125, 2, "0.13"),
-        (-0.125, 2, "\u22120.13"),
-        (2.675, 2, "2.68"),  # binary 2.67499999...; repr is "2.675"
-        (1.005, 2, "1.01"),
-        (0.5, 0, "1"),
-        (-0.5, 0, "\u22121"),
-        (2.5, 0, "3"),  # not banker's rounding
-        (np.float64(2.675), 2, "2.68"),  # numpy 2 repr is "np.float64(2.675)"
-        (np.float32(0.5), 1, "0.5"),
-        (7, 2, "7.00"),
-        (np.int64(-7), 1, "\u22127.0"),
-        (1e22, 1, "10000000000000000000000.0"),  # beyond the default Decimal precision
+        (-3.02, {}),
+        (-0.004, dict(show_sign=True)),
+        (0.5, dict(show_sign=True, decimals=1)),
+        (1.2e-14, dict(sci=True, sci_decimals=1)),
+        (0.004, dict(sci="auto", sci_below=0.005, sci_decimals=1)),
+        (0.006, dict(sci="auto", sci_below=0.005, sci_decimals=1)),
+        (2.5e6, dict(sci="auto", sci_at=1e6, sci_decimals=0)),
+        (1234567.891, dict(thousands=True)),
+        (float("nan"), {}),
+        (float("-inf"), {}),
     ],
 )
-def test_format_rounding_and_minus(value, decimals, expected):
-    assert format_number(value, decimals) == expected
-
-
-@pytest.mark.parametrize("value", [-0.0, -0.001, -0.00499, 0.004, -1e-300])
-def test_no_negative_zero(value):
-    s = format_number(value, 2)
-    assert s == "0.00"
-    assert format_number(value, 2, show_sign=True) == "0.00"
-
-
-def test_show_sign_and_hyphen_never_used():
-    assert format_number(1.5, 1, show_sign=True) == "+1.5"
-    assert format_number(-1.5, 1, show_sign=True) == "\u22121.5"
-    assert "-" not in format_number(-12345.678, 3, thousands=True)
+def test_text_is_attn_math_fmt(value, kwargs):
+    """The digits on screen are fmt's, every option passed through (prefix and unit added)."""
+    n = LiveNumber(value, prefix="≈", unit=" s", extra_glyphs="NaN∞≈", **kwargs)
+    options = dict(kwargs)
+    decimals = options.pop("decimals", 2)
+    sign = options.pop("show_sign", False)
+    assert n.text == "≈" + fmt(value, decimals, sign=sign, **options) + " s"
 
 
 @pytest.mark.parametrize(
-    ("value", "kwargs", "expected"),
-    [
-        (1.2e-14, dict(sci=True, sci_decimals=1), "1.2e\u221214"),
-        (-3.45e-9, dict(sci=True, sci_decimals=1), "\u22123.5e\u22129"),  # 3.45 half-up -> 3.5
-        (9.96e-5, dict(sci=True, sci_decimals=1), "1.0e\u22124"),  # mantissa carries to 10
-        (12345.0, dict(sci=True, sci_decimals=2), "1.23e4"),
-        (0.0, dict(sci=True, sci_decimals=1), "0.0e0"),
-        (1e-5, dict(sci="auto", sci_decimals=1), "1.0e\u22125"),
-        (0.5, dict(sci="auto", sci_decimals=1), "0.50"),
-        (0.0, dict(sci="auto"), "0.00"),
-        (2e6, dict(sci="auto", sci_decimals=0), "2e6"),
-    ],
+    ("text", "point"),
+    [("−3.02", 2), ("1,536", 5), ("2e6", 1), ("−1.5e−9", 2), ("∞", 1), ("NaN", 3), ("0", 1)],
 )
-def test_format_sci(value, kwargs, expected):
-    assert format_number(value, 2, **kwargs) == expected
-
-
-@pytest.mark.parametrize(
-    ("value", "decimals", "expected"),
-    [
-        (1536, 0, "1,536"),
-        (-1536.0, 0, "\u22121,536"),
-        (1234567.891, 2, "1,234,567.89"),
-        (999.995, 2, "1,000.00"),
-        (12.5, 1, "12.5"),
-    ],
-)
-def test_format_thousands(value, decimals, expected):
-    assert format_number(value, decimals, thousands=True) == expected
-
-
-finite = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
-
-
-@settings(max_examples=200, deadline=None)
-@given(finite, st.integers(min_value=0, max_value=6))
-def test_format_property(x, d):
-    s = format_number(x, d)
-    assert "-" not in s
-    back = Decimal(plain(s))
-    # fixed decimals, value within half a unit of the last place (of the repr value)
-    assert len(s.partition(".")[2]) == d
-    assert abs(back - Decimal(repr(x))) <= Decimal(1).scaleb(-d) / 2
-    if back == 0:
-        assert not s.startswith(MINUS)
-    else:
-        assert s.startswith(MINUS) == (x < 0)
-
-
-@settings(max_examples=100, deadline=None)
-@given(finite.filter(lambda v: v != 0), st.integers(min_value=0, max_value=4))
-def test_sci_property(x, d):
-    s = format_number(x, 2, sci=True, sci_decimals=d)
-    mant, _, exp = plain(s).partition("e")
-    assert 1 <= abs(Decimal(mant)) < 10
-    # in Decimal: 10.0 ** -324 would underflow for the smallest subnormals
-    exact = Decimal(repr(x))
-    assert abs(Decimal(mant).scaleb(int(exp)) - exact) <= Decimal(5).scaleb(int(exp) - d - 1)
+def test_decimal_point_index(text, point):
+    assert ln.decimal_point_index(text) == point
 
 
 # ----------------------------------------------------------------------------------- geometry
@@ -414,3 +349,17 @@ def test_in_scene_with_tracker_transform_and_fadein(tmp_path):
     assert scene.m_text == "8.50 ms"
     assert scene.final == "3.00"
     assert scene.frame[..., :3].max() > 0  # something was drawn
+
+
+# ----------------------------------------------------------------------------------- bytes
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(min_value=0, max_value=2.0**52), st.integers(min_value=0, max_value=2))
+def test_live_bytes_reads_as_fmt_bytes(n_bytes, decimals):
+    """Whatever the count, the live readout and a caption's fmt_bytes print the same text."""
+    from attn_math.fmt import fmt_bytes
+    from scenes.widgets.log_axis import LiveBytes
+
+    n = LiveBytes(1, decimals=decimals).set_bytes(n_bytes)
+    assert n.text == fmt_bytes(n_bytes, decimals)

@@ -36,6 +36,10 @@ STEMS = ["01-alpha", "02-beta", "03-gamma"]
 FRAME = 1 / 5            # the hidden "tiny" quality renders at 5 fps
 
 
+# One worker runs this module, so the fixture project is rendered once (pytest-xdist).
+pytestmark = pytest.mark.xdist_group("render")
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
     base = tmp_path_factory.mktemp("render")
@@ -124,9 +128,9 @@ def test_second_run_hits_the_cache(project, rendered):
     before = (rendered / "explainer.mp4").stat()
     stale = rendered / "clips" / ".01-alpha.mp4.99999.tmp"  # as left by a killed run
     stale.write_bytes(b"partial")
-    t0 = time.perf_counter()
     p = run(project, *out_args(project, "--lang", "en"))
-    assert time.perf_counter() - t0 < 10
+    # Every section cached (status and summary), nothing rewritten: no wall-clock limit here,
+    # speed is measured in bench/, never asserted.
     assert set(last_run(project)["status"].values()) == {"cached"}
     assert "3 cached" in p.stderr and "unchanged" in p.stderr
     after = (rendered / "explainer.mp4").stat()

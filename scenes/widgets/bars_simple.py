@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from manim import UP, DashedVMobject, Line, Rectangle, VGroup
+from manim import DOWN, LEFT, UP, DashedVMobject, Line, Mobject, Rectangle, VGroup
 
 from .. import style
+from ..layout import Box
 from .text import baseline, label
 
 
@@ -164,3 +165,21 @@ class LevelGauge(VGroup):
         self._follow = lambda m: m.set_value(source())
         self.add_updater(self._follow, call_updater=True)
         return self
+
+
+#: Height of the bars under a titled row (sections 15 and 16).
+TITLED_BARS_HEIGHT = 1.6
+
+
+def titled_row_bars(labels: Sequence[str], values: Sequence[float], box: Box, title: Mobject,
+                    formula: Mobject) -> RowBars:
+    """Sections 15 and 16's side panel: ``title`` at the box's top left (shrunk to the box's
+    width if needed), ``formula`` under it, and the row's bars under both.
+
+    ``title`` and ``formula`` are moved in place; the bars are returned.
+    """
+    box = Box(*box)
+    box.place(box.fit(title), "top_left")
+    formula.next_to(title, DOWN, buff=0.12, aligned_edge=LEFT)
+    top = formula.get_bottom()[1] - 0.25
+    return RowBars(labels, values, Box(box.l, box.r, top - TITLED_BARS_HEIGHT, top))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, UP, RoundedRectangle, VGroup
+from manim import DOWN, LEFT, UP, RoundedRectangle, VGroup
 
 from .. import style
 from .text import label, paragraph
@@ -30,7 +30,11 @@ class CaptionBar(VGroup):
     def __init__(self, text: str):
         t = style.theme()
         width = style.safe_right() - style.safe_left()
-        body = paragraph(text, width - 0.5, style.CAPTION_SIZE, t.fg)
+        if "\n" in text:   # lines broken by scenes.captions (the .srt breaks there too)
+            body = VGroup(*[label(x, style.CAPTION_SIZE, t.fg) for x in text.split("\n")])
+            body.arrange(DOWN, buff=0.12).scale_to_fit_width(min(body.width, width - 0.5))
+        else:
+            body = paragraph(text, width - 0.5, style.CAPTION_SIZE, t.fg)
         panel = RoundedRectangle(
             corner_radius=0.12, width=width, height=style.CAPTION_HEIGHT,
             fill_color=t.panel, fill_opacity=0.92, stroke_width=0,

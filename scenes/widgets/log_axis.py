@@ -12,13 +12,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
+    DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
 )
 
-from attn_math.fmt import fmt_bytes
+from attn_math.fmt import bytes_in_unit, fmt
 
 from .. import style
 from .live_number import LiveNumber
+from .redrawn import Redrawn
 from .text import baseline, label
 
 Fn = Callable[[float], float]
@@ -237,7 +238,7 @@ class LogAxis(VGroup):
         return DashedVMobject(line, num_dashes=24, dashed_ratio=0.55) if dashed else line
 
 
-class LiveCurve(VMobject):
+class LiveCurve(Redrawn, VMobject):
     """The curve ``y = fn(x)`` drawn from the axis' left end up to ``x = tracker``.
 
     The curve traces itself behind a marker as the tracker slides. Points are rewritten in
@@ -271,10 +272,9 @@ class LiveCurve(VMobject):
         self.trace, self.volatile = trace, volatile
         self._drawn: tuple[float, float] | None = None
         self.seen = (tracker.get_value(), tracker.get_value())
-        self.sync()
-        self.add_updater(lambda m: m.sync())
+        self.redraw_every_frame()
 
-    def sync(self) -> LiveCurve:
+    def redraw(self) -> LiveCurve:
         a = self.axis
         x = self.tracker.get_value()
         if self.trace:
@@ -292,7 +292,7 @@ class LiveCurve(VMobject):
         return self
 
 
-class AxisMarker(VGroup):
+class AxisMarker(Redrawn, VGroup):
     """A dot riding the curve ``fn`` at ``x = tracker``, with guides to both axes.
 
     Parameters
@@ -325,15 +325,14 @@ class AxisMarker(VGroup):
             parts = [self.v_guide, self.h_guide, dot]
         super().__init__(*parts)
         self.dot = dot
-        self.add_updater(lambda m: m.sync())
-        self.sync()
+        self.redraw_every_frame()
 
     def point(self) -> np.ndarray:
         x = self.tracker.get_value()
         y = float(np.clip(self.fn(x), self.axis.y_lo, self.axis.y_hi))
         return self.axis.c2p(x, y)
 
-    def sync(self) -> AxisMarker:
+    def redraw(self) -> AxisMarker:
         """Move the dot and guides to the tracker's current value."""
         p = self.point()
         self.dot.move_to(p)
@@ -351,9 +350,10 @@ ORIGIN3 = np.zeros(3)
 class LiveBytes(LiveNumber):
     """A byte count in binary units (``2.0 MiB``, ``32.0 GiB``) cheap enough for every frame.
 
-    The text is exactly :func:`attn_math.fmt.fmt_bytes`'s: the number is re-shown by
-    :class:`LiveNumber` (same rounding) and the unit is switched only when it changes
-    (its glyphs are cached at construction), so no ``Text`` is built per frame.
+    The text is exactly :func:`attn_math.fmt.fmt_bytes`'s: :func:`attn_math.fmt.bytes_in_unit`
+    picks the unit and scales the count, and :class:`LiveNumber` writes the scaled number with
+    ``fmt`` (the same call ``fmt_bytes`` makes). The unit's glyphs are cached at construction and
+    switched only when the unit changes, so no ``Text`` is built per frame.
 
     Parameters
     ----------
@@ -366,21 +366,15 @@ class LiveBytes(LiveNumber):
     """
 
     def __init__(self, n_bytes: float = 0, decimals: int = 1, **kwargs):
-        num, unit = self.split(n_bytes, decimals)
+        num, unit = bytes_in_unit(n_bytes, decimals)
         kwargs.setdefault("extra_glyphs", "KMGTPiB ")
         super().__init__(num, decimals=decimals, unit=" " + unit, thousands=True, **kwargs)
         self.n_bytes = n_bytes
 
-    @staticmethod
-    def split(n_bytes: float, decimals: int) -> tuple[float, str]:
-        """(number, unit) of ``fmt_bytes(n_bytes, decimals)``."""
-        num, unit = fmt_bytes(n_bytes, decimals).split(" ")
-        return float(num.replace(",", "")), unit
-
     def set_bytes(self, n_bytes: float) -> LiveBytes:
         """Show ``n_bytes`` in the unit ``fmt_bytes`` picks."""
         self.n_bytes = n_bytes
-        num, unit = self.split(n_bytes, self.decimals)
+        num, unit = bytes_in_unit(n_bytes, self.decimals)
         if " " + unit != self.unit:
             self.unit = " " + unit          # the next set_value redraws with the new unit
             self._text = None
@@ -388,14 +382,7 @@ class LiveBytes(LiveNumber):
 
     def follow_bytes(self, source: Callable[[], float]) -> LiveBytes:
         """Show ``source()`` bytes on every frame."""
-        self.unfollow()
-
-        def _follow(mob: LiveBytes) -> None:
-            mob.set_bytes(source())
-
-        self._follow_updater = _follow
-        self.add_updater(_follow, call_updater=True)
-        return self
+        return self.follow(source, setter=LiveBytes.set_bytes)
 
 
 class ReadoutPanel(VGroup):
@@ -446,3 +433,24 @@ class ReadoutPanel(VGroup):
     def row(self, i: int) -> VGroup:
         """Name and number of row ``i`` (e.g. to highlight or fade it)."""
         return VGroup(self.names[i], self.numbers[i])
+
+    def place_under(self, mob: VMobject, box, buff: float = 0.3) -> ReadoutPanel:
+        """Put the panel ``buff`` under ``mob`` with its name column ending at the middle of
+        ``box`` (left, right, bottom, top), so names and numbers share the box's width."""
+        l, r = box[0], box[1]
+        self.next_to(mob, DOWN, buff=buff)
+        self.shift((l + 0.5 * (r - l) - self.names[0].get_right()[0]) * RIGHT)
+        return self
+
+
+#: The weight axis of sections 15 and 16: quarter ticks from 0 to 1.
+WEIGHT_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def weight_width_axis(box, widths: Sequence[int], y_top: float, x_title: str,
+                      y_title: str) -> LogAxis:
+    """Sections 15 and 16's plot: a weight (0 to ``y_top``) against the head width on a log
+    axis ticked at ``widths``; tick labels written by :func:`attn_math.fmt.fmt`."""
+    return LogAxis(tuple(box), (widths[0], widths[-1]), list(widths), (0.0, y_top),
+                   list(WEIGHT_TICKS), y_labels=[fmt(v, 2) for v in WEIGHT_TICKS],
+                   x_title=x_title, y_title=y_title)

@@ -37,8 +37,9 @@ from .. import style
 from .live_number import LiveNumber
 from .plane import QuickArrow
 from .projection import backed, spread_labels
+from .readouts import VectorReadout
+from .redrawn import Redrawn
 from .text import baseline, label
-from .weights import VectorReadout
 
 Vec = Callable[[], np.ndarray]
 
@@ -184,7 +185,7 @@ class ValueArrows(VGroup):
         return ghost
 
 
-class MixingChain(VGroup):
+class MixingChain(Redrawn, VGroup):
     """The terms ``w_j v_j`` of one output, added head to tail as ``progress()`` counts up.
 
     ``progress()`` runs from 0 to ``n``: term ``j`` is being added while it is in
@@ -223,8 +224,7 @@ class MixingChain(VGroup):
         self.dot = Dot(self._c2p(self.partials[0]), radius=0.065, color=t.fg)
         super().__init__(*self.terms, self.flying, self.dot)
         self._last = None
-        self._redraw()
-        self.add_updater(lambda m: m._redraw())
+        self.redraw_every_frame()
 
     def state(self, k: float | None = None) -> tuple[int, float]:
         """(term being added, fraction of its step) at progress ``k``."""
@@ -249,7 +249,7 @@ class MixingChain(VGroup):
             return None
         return j
 
-    def _redraw(self) -> None:
+    def redraw(self) -> None:
         j, a = self.state()
         key = (j, round(a, 6))
         if key == self._last:
@@ -275,7 +275,7 @@ class MixingChain(VGroup):
         self.dot.move_to(c2p(self.running_sum()))
 
 
-class ChainLedger(VGroup):
+class ChainLedger(Redrawn, VGroup):
     """The terms of the mix as lines ``w × v[token]``, and the running sum under them.
 
     Parameters
@@ -348,7 +348,8 @@ class ChainLedger(VGroup):
         y -= line_h * 0.15
         rule = Line([x0 - 0.1, y, 0], [x0 + width + 0.1, y, 0]).set_stroke(t.muted, 1.5)
         y -= line_h * 0.6
-        self.total = VectorReadout(sum_name, running, t.fg, size=size * 1.08)
+        self.total = VectorReadout(sum_name, running, t.fg, size * 1.08, number_color=t.fg,
+                                   equals=False)
         self.total.move_to([(l + r) / 2, y, 0])
         self.marker = RoundedRectangle(corner_radius=0.06, width=width + 0.3, height=line_h * 0.92,
                                        stroke_color=t.highlight, stroke_width=2.5,
@@ -358,10 +359,9 @@ class ChainLedger(VGroup):
         self.header, self.rule = head, rule
         self._current, self._done = current, done
         self._shown = None
-        self._update()
-        self.add_updater(lambda m: m._update())
+        self.redraw_every_frame()
 
-    def _update(self) -> None:
+    def redraw(self) -> None:
         j = self._current()
         done = self._done()
         key = (j, int(np.floor(done + 1e-9)))
@@ -378,9 +378,9 @@ class ChainLedger(VGroup):
             row.set_fill(opacity=1.0 if on else 0.4)
 
     def sum_color(self, color: str) -> None:
-        """Recolour the running sum's numbers (e.g. amber once it is the output)."""
-        for num in self.total.entries:
-            num.set_fill(color)
+        """Recolour the running sum's numbers and brackets (e.g. amber once it is the output)."""
+        for mob in (*self.total.numbers, *self.total.brackets):
+            mob.set_fill(color)
 
 
 class ValueHull(VGroup):

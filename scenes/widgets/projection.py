@@ -21,12 +21,13 @@ from .. import style
 from .live_number import LiveNumber
 from .plane import QuickArrow
 from .placement import LABEL_GAP, place_labels
+from .redrawn import Redrawn
 from .text import baseline, label
+from .readouts import WIDE_NUMBER, VectorReadout
 
 Vec = Callable[[], np.ndarray]
 
 #: The widest number a two-decimal readout of this toy shows; used to reserve room.
-WIDE_NUMBER = "\u22120.00"
 
 
 def _number(value: float, size: float, color: str, decimals: int = 2, **kw) -> LiveNumber:
@@ -135,66 +136,6 @@ class MatrixChip(VGroup):
             for k, n in enumerate(entries):
                 i, j = divmod(k, cols)
                 n.follow(lambda i=i, j=j: get()[i, j])
-
-
-class VectorReadout(VGroup):
-    """``name = [a, b]`` whose two numbers follow a vector on every frame.
-
-    Parameters
-    ----------
-    name
-        The symbol on the left (a mobject, or a string set in ``color``).
-    get
-        Zero-argument callable returning the 2-vector shown, or a fixed vector (then the
-        readout has no updater, and a still frame costs nothing to hold).
-    color
-        Colour of the name and the brackets; the numbers are drawn in ``fg``.
-    size
-        Font size.
-
-    Notes
-    -----
-    The brackets and the comma never move: each number is right-aligned in a slot wide
-    enough for ``−0.00``, so a readout that follows a moving vector does not jitter.
-    """
-
-    def __init__(self, name, get: Vec, color: str, size: float = style.SMALL_SIZE,
-                 number_color: str | None = None):
-        t = style.theme()
-        fixed = None if callable(get) else np.asarray(get, float)
-        if fixed is not None:
-            get = lambda: fixed  # noqa: E731
-        sym = label(name, size, color) if isinstance(name, str) else name
-        eq = label("=", size, t.muted)
-        eq.next_to(sym, RIGHT, buff=0.12)
-        lb = label("[", size, color).next_to(eq, RIGHT, buff=0.12)
-        slot = label(WIDE_NUMBER, size).width
-        v = np.asarray(get(), float)
-        nums = []
-        x = lb.get_right()[0] + 0.05
-        base = baseline(lb, "[") + 0.0
-        comma = None
-        for k in range(len(v)):
-            n = _number(v[k], size, number_color or t.fg, align="right")
-            x += slot
-            n.move_anchor_to(np.array([x, base, 0.0]))
-            nums.append(n)
-            if k < len(v) - 1:
-                comma = label(",", size, t.muted)
-                comma.move_to(np.array([x + 0.06, 0, 0]))
-                comma.shift((base - comma.get_bottom()[1]) * UP + 0.02 * DOWN)
-                x += 0.17
-        rb = label("]", size, color)
-        rb.move_to(np.array([x + 0.06 + rb.width / 2, lb.get_center()[1], 0]))
-        parts = [sym, eq, lb, *nums, rb]
-        if comma is not None:
-            parts.insert(4, comma)
-        super().__init__(*parts)
-        self.numbers = nums
-        self.get = get
-        if fixed is None:
-            for k, n in enumerate(nums):
-                n.follow(lambda k=k: float(get()[k]))
 
 
 class RoleRow(VGroup):
@@ -347,7 +288,7 @@ def unwrapped_angles(points: np.ndarray) -> np.ndarray:
     return np.unwrap(np.arctan2(P[:, 1], P[:, 0]))
 
 
-class DirectionDial(VGroup):
+class DirectionDial(Redrawn, VGroup):
     """A compass for one vector's direction, with the angle it has swept since a start.
 
     Lengths are ignored: a needle of fixed length shows where the vector points, a faint
@@ -394,13 +335,12 @@ class DirectionDial(VGroup):
         self.get, self.swept, self.role_color = get, swept, color
         self._start = None
         self._last = None
-        self.add_updater(lambda m: m._update())
-        self._update()
+        self.redraw_every_frame()
 
     def _point(self, angle: float, r: float) -> np.ndarray:
         return self.center_mob.get_center() + r * np.array([np.cos(angle), np.sin(angle), 0])
 
-    def _update(self) -> None:
+    def redraw(self) -> None:
         v = np.asarray(self.get(), float)
         sw = self.swept()
         key = (float(v[0]), float(v[1]), None if sw is None else (sw[0], sw[1], sw[2]),
@@ -596,7 +536,7 @@ def dashed_points(a, b, dash: float = 0.08, ratio: float = 0.55) -> np.ndarray:
     return np.vstack([segment_points(a + k * d, a + (k + ratio) * d) for k in range(n)])
 
 
-class ShadowLines(VGroup):
+class ShadowLines(Redrawn, VGroup):
     """The projection of a moving query onto every key: perpendicular and shadow, live.
 
     For each key ``k_j`` a dashed perpendicular drops from the query's tip to the key's
@@ -629,10 +569,9 @@ class ShadowLines(VGroup):
         self.perps = [VMobject(stroke_color=t.muted, stroke_width=2) for _ in range(len(self.K))]
         super().__init__(*self.shadows, *self.perps)
         self._last = None
-        self.add_updater(lambda m: m._update())
-        self._update()
+        self.redraw_every_frame()
 
-    def _update(self) -> None:
+    def redraw(self) -> None:
         q = np.asarray(self.get_query(), float)
         emph = frozenset(self.emphasis())
         key = (float(q[0]), float(q[1]), emph)

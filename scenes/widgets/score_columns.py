@@ -4,7 +4,7 @@
   the sign colour on each bar, the live number above a positive bar or below a negative one,
   the key's label at the foot. The vertical scale is fixed (``lo``..``hi``) so that heights
   can be compared across rows and across time.
-- :class:`ScoreGrid`: the whole score matrix as squares whose *area* is the score's size and
+- :class:`ScoreSquares`: the whole score matrix as squares whose *area* is the score's size and
   whose colour is its sign, with each row's largest score outlined (live): who wins each row.
 """
 
@@ -19,6 +19,7 @@ from manim import (
 
 from .. import style
 from .live_number import LiveNumber
+from .redrawn import Redrawn
 from .text import baseline, label
 
 Scores = Callable[[], np.ndarray]
@@ -44,7 +45,7 @@ def _fit(mob, width: float):
     return mob
 
 
-class ScoreColumns(VGroup):
+class ScoreColumns(Redrawn, VGroup):
     """A row of n score columns on a zero line, live from ``get_scores()``.
 
     Parameters
@@ -127,8 +128,7 @@ class ScoreColumns(VGroup):
             for _ in range(n)
         ])
         super().__init__(self.zero_line, self.bars, self.numbers, self.labels)
-        self._redraw(self)
-        self.add_updater(self._redraw)
+        self.redraw_every_frame()
 
     # ------------------------------------------------------------ geometry
 
@@ -205,7 +205,7 @@ class ScoreColumns(VGroup):
 
     # ------------------------------------------------------------ drawing
 
-    def _redraw(self, _mob) -> None:
+    def redraw(self) -> None:
         s = self.scores()
         y0 = self.y(0.0)
         hw = self.bar_w / 2
@@ -231,8 +231,12 @@ class ScoreColumns(VGroup):
                 num.move_to(np.array([x, min(y, y0) - 0.1 - num.height / 2, 0]))
 
 
-class ScoreGrid(VGroup):
+class ScoreSquares(Redrawn, VGroup):
     """The score matrix as an n x n grid of squares, live from ``get_matrix()``.
+
+    Not :class:`scenes.widgets.score_grid.ScoreGrid` (the score matrix written out in numbers):
+    this map draws each score as an area, to show at a glance which key leads each row while
+    section 7 stretches one key.
 
     A square's *area* is proportional to ``|score| / vmax`` (so small scores stay
     visible next to large ones), its colour is the sign. Each row's largest score is
@@ -306,8 +310,7 @@ class ScoreGrid(VGroup):
                                        stroke_width=3.5, fill_opacity=0) for _ in range(n)])
         super().__init__(border, lines, self.cells, self.winners, self.row_labels,
                          self.col_labels)
-        self._redraw(self)
-        self.add_updater(self._redraw)
+        self.redraw_every_frame()
 
     def column_frame(self, j: int, color: str | None = None) -> Rectangle:
         """An outline around column ``j`` (its label included)."""
@@ -319,7 +322,7 @@ class ScoreGrid(VGroup):
         rect.move_to(np.array([self.centers[0][j][0], (top + bottom) / 2, 0]))
         return rect
 
-    def _redraw(self, _mob) -> None:
+    def redraw(self) -> None:
         M = np.asarray(self.get_matrix(), float)
         for i in range(self.n):
             for j in range(self.n):

@@ -54,6 +54,7 @@ from manim import (
 
 from .. import style
 from .live_number import LiveNumber
+from .redrawn import Redrawn
 from .text import baseline, label
 
 Box = tuple[float, float, float, float]
@@ -613,7 +614,7 @@ class _Driven(Animation):
         self._update(self.mobject, self.rate_func(alpha))
 
 
-class RowReadout(VGroup):
+class RowReadout(Redrawn, VGroup):
     """One row of a matrix as a column of lines ``key label   value``, values live.
 
     Parameters
@@ -705,10 +706,9 @@ class RowReadout(VGroup):
         super().__init__(*parts)
         self._title_fn, self._mark_fn = title, mark
         self._x_mid = x_left + width / 2
-        self.update_values()
-        self.add_updater(lambda m: m.update_values())
+        self.redraw_every_frame()
 
-    def update_values(self) -> None:
+    def redraw(self) -> None:
         row = np.asarray(self.get_row(), float)
         for (nm, val), v in zip(self.rows, row):
             val.set_value(v)
@@ -760,7 +760,7 @@ class LabeledNumber(VGroup):
         super().__init__(self.name, self.number)
 
 
-class CostBars(VGroup):
+class CostBars(Redrawn, VGroup):
     """Two horizontal bars whose lengths follow ``get()`` -> ``(a, b)`` (fractions of ``width``).
 
     Used by section 8 to compare the projections' cost with the square's as the context grows.
@@ -795,10 +795,9 @@ class CostBars(VGroup):
             parts += [track, bar, title]
             y -= bar_h + 0.28
         super().__init__(*parts)
-        self.update_bars()
-        self.add_updater(lambda m: m.update_bars())
+        self.redraw_every_frame()
 
-    def update_bars(self) -> None:
+    def redraw(self) -> None:
         fractions = self.get()
         x0 = self.tracks[0].get_start()[0]
         for (bar, _), f in zip(self.bars, fractions):

@@ -29,6 +29,7 @@ from attn_math import core
 
 from .. import style
 from .live_number import LiveNumber
+from .redrawn import Redrawn
 from .score_columns import sign_color
 from .text import label
 
@@ -47,7 +48,7 @@ def _atomic(f: Callable) -> Callable:
     return lambda: f()
 
 
-class ShadowConstruction(VGroup):
+class ShadowConstruction(Redrawn, VGroup):
     """The shadow of the query on the key's line, redrawn every frame.
 
     Parameters
@@ -91,8 +92,7 @@ class ShadowConstruction(VGroup):
         self.bar = Line(ORIGIN, RIGHT, stroke_width=7)
         self.ticks = VGroup(Line(ORIGIN, UP, stroke_width=3), Line(ORIGIN, UP, stroke_width=3))
         super().__init__(self.key_line, self.drop, self.corner, self.bar, self.ticks)
-        self._redraw(self)
-        self.add_updater(self._redraw)
+        self.redraw_every_frame()
 
     # ------------------------------------------------------------ values
 
@@ -113,7 +113,7 @@ class ShadowConstruction(VGroup):
 
     # ------------------------------------------------------------ drawing
 
-    def _redraw(self, _mob) -> None:
+    def redraw(self) -> None:
         t = style.theme()
         p = self.plane
         q, k = np.asarray(self.get_q(), float), np.asarray(self.get_k(), float)

@@ -9,6 +9,18 @@ from .. import style
 from .text import label
 
 
+class CountTracker(ValueTracker):
+    """The tracker of a slider over a count (a head width, a token count).
+
+    The value moves smoothly, so bars and markers glide between whole numbers; readouts
+    show :meth:`count`, the value rounded to a whole number (a width of 37.4 reads 37).
+    """
+
+    def count(self) -> int:
+        """The value as a whole number, as the readouts show it."""
+        return int(round(self.get_value()))
+
+
 class Slider(VGroup):
     """A horizontal slider whose knob moves with ``tracker``.
 

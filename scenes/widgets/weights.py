@@ -29,7 +29,8 @@ from manim import (
 
 from .. import style
 from .live_number import LiveNumber
-from .text import baseline, label
+from .slider import Slider
+from .text import baseline, label, screen_labels
 from .tokens import TokenStrip
 
 Values = Callable[[], Sequence[float]]
@@ -445,6 +446,47 @@ class ScoreRow(VGroup):
                 self._signs[j] = sign
 
 
+@dataclass
+class DraggedScoreRow:
+    """Sections 12 and 13: the followed row's weights as bars over its scaled scores, with the
+    winner's score on a slider in the header (its knob shows the score).
+
+    Build with :meth:`make`; the scene adds the parts it wants (``bars``, ``row``, ``name``,
+    ``mark``, ``slider``) and moves ``tracker``.
+    """
+
+    bars: WeightBars
+    row: ScoreRow
+    name: VMobject
+    mark: VMobject
+    slider: Slider
+
+    @classmethod
+    def make(cls, story, tracker: ValueTracker, scores: Values, weights: Values,
+             layout: RowLayout, lo: float, hi: float, value_top: float | Callable[[], float],
+             number_kw: dict | None = None) -> DraggedScoreRow:
+        """The row of ``story``'s followed token, its winner dragged by ``tracker`` from ``lo``
+        to ``hi``; bars scaled to ``value_top`` (a number, or a function read every frame to
+        reframe the axis); ``number_kw`` formats the bars' numbers. Token names as drawn on
+        screen (long ones abbreviated)."""
+        t = style.theme()
+        f, w, labels = story.follow, story.winner, screen_labels(story.labels)
+        value_range = ((lambda: (0.0, value_top())) if callable(value_top)
+                       else (0.0, value_top))
+        bars = WeightBars(labels, weights, layout, value_range=value_range,
+                          number_kw=number_kw)
+        row = ScoreRow(bars, scores, layout.score_y, name="q·k", tag=f"/ √{story.d}",
+                       dragged=w)
+        name = bars.row_name(f"{labels[f]} →", t.query)
+        mark = bars.marker(w)
+        knob = LiveNumber(tracker.get_value(), decimals=2, font_size=style.SMALL_SIZE,
+                          color=t.fg, align="left")
+        slider = Slider(tracker, lo, hi, name=f"{labels[f]} → {labels[w]}", width=3.2,
+                        readout=knob, color=t.highlight)
+        slider.move_to(layout.header_left(0), aligned_edge=LEFT)
+        return cls(bars, row, name, mark, slider)
+
+
 class Readout(VGroup):
     """``name`` followed by a live number that shows ``get()`` on every frame.
 
@@ -472,28 +514,6 @@ class Readout(VGroup):
         """Put the right end of the widest expected string at ``point`` (same height)."""
         self.shift(point - np.array([self.get_left()[0] + self.sample_width, self.get_y(), 0.0]))
         return self
-
-
-class VectorReadout(VGroup):
-    """``name [a, b]`` with both entries live (a 2-vector such as an output)."""
-
-    def __init__(self, name: str, get: Callable[[], Sequence[float]], color: str | None = None,
-                 size: float = style.NUMBER_SIZE, decimals: int = 2):
-        t = style.theme()
-        color = color or t.amber
-        get = _as_callable(get)
-        v = np.asarray(get(), float)
-        self.name = label(name, size, t.fg)
-        # Brackets and comma are the numbers' own prefix/unit glyphs: one baseline, pango's.
-        a = LiveNumber(v[0], decimals, size, color, prefix="[", unit=",", align="left")
-        b = LiveNumber(v[1], decimals, size, color, unit="]", align="left")
-        y = _name_baseline(self.name, name)
-        a.move_anchor_to(np.array([self.name.get_right()[0] + 0.2, y, 0.0]))
-        b.move_anchor_to(np.array([a.get_right()[0] + 0.1, y, 0.0]))
-        super().__init__(self.name, a, b)
-        self.entries = (a, b)
-        a.follow(_Live(lambda: float(get()[0])))
-        b.follow(_Live(lambda: float(get()[1])))
 
 
 class MaskToggle(VGroup):

@@ -1,0 +1,168 @@
+"""The spoken form of a caption: what a person would say when reading it aloud.
+
+A caption is written for the eye (``W_Q``, ``√d``, ``−0.32``, ``×``, ``q(it)``); a voice
+reads such text badly or not at all (Open JTalk drops ``−`` and ``√``; festival reads
+``W_Q`` as one word). :func:`spoken` rewrites a caption for the ear, by rules that hold for
+every sentence the tool accepts:
+
+=================  ==================================  ======================
+written            English                             Japanese
+=================  ==================================  ======================
+``W_Q``            ``W Q``                             ``ダブリューキュー``
+``√d``             ``root d``                          ``ルートディー``
+``−0.32``          ``minus zero point three two``      ``マイナス 0.32``
+``1.72 × 2``       ``one point seven two times 2``     ``1.72 かける 2``
+``d = 256``        ``d equals 256``                    ``ディー イコール 256``
+``1/√d``           ``1 over root d``                   ``ルートディー分の 1``
+``q(it)``          ``q of it``                         ``キュー（イット）``
+``the₁``           ``the 1``                           ``ザ1``
+``cat`` (a token)  ``cat``                             ``キャット``
+=================  ==================================  ======================
+
+Japanese narration reads the English words of a sentence (its tokens) in katakana through
+``e2k`` (English-to-katakana, public domain, ships its model in the wheel); letters standing
+alone and capitals (``q``, ``W``, ``GPT``) are read as letter names. Where a rule is not
+enough, a caption carries an explicit spoken variant in ``assets/spoken/<lang>.toml`` (same
+``[sNN]`` table and beat key as the caption, same placeholders): :func:`variant`.
+
+No manim import: the rules are unit-tested without rendering.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+SPOKEN_DIR = Path(__file__).resolve().parent.parent / "assets" / "spoken"
+
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+_DIGIT_WORDS = "zero one two three four five six seven eight nine".split()
+
+#: Japanese names of the Latin letters (as a Japanese speaker reads a symbol).
+LETTERS_JA = {
+    "a": "エー", "b": "ビー", "c": "シー", "d": "ディー", "e": "イー", "f": "エフ",
+    "g": "ジー", "h": "エイチ", "i": "アイ", "j": "ジェー", "k": "ケー", "l": "エル",
+    "m": "エム", "n": "エヌ", "o": "オー", "p": "ピー", "q": "キュー", "r": "アール",
+    "s": "エス", "t": "ティー", "u": "ユー", "v": "ブイ", "w": "ダブリュー", "x": "エックス",
+    "y": "ワイ", "z": "ゼット",
+}
+
+# Symbols read as words, after the number and name rules have run.
+_WORDS = {
+    "en": {"×": " times ", "=": " equals ", "≈": " about ", "→": " to ", "≥": " at least ",
+           "≤": " at most ", "°": " degrees", "%": " percent", "…": "...", "·": " times ",
+           "“": "", "”": "", "‘": "", "’": "'", "—": ", ", "–": ", "},
+    "ja": {"×": " かける ", "=": " イコール ", "≈": " 約 ", "→": " から ", "≥": " 以上 ",
+           "≤": " 以下 ", "°": " 度", "%": " パーセント", "…": "。", "·": " かける ",
+           "“": "「", "”": "」", "—": "、", "–": "、", "-": ""},
+}
+
+#: English words whose converted reading is not the usual one.
+_WORDS_JA = {"the": "ザ", "a": "ア"}
+
+_MINUS = re.compile(r"(?<![\w)])[−-](?=\d)")            # a sign, not a hyphen or a subtraction
+_ROOT = re.compile(r"√\s*(\w+)")
+_RATIO = re.compile(r"(?<![\w/])([\w.]+)\s*/\s*(√?\s*[\w.]+)")
+_SUBSCRIPT_NAME = re.compile(r"\b([A-Za-z])_([A-Za-z0-9]+)\b")   # W_Q, x_0
+_CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
+_DECIMAL = re.compile(r"\b(\d+)\.(\d+)\b")
+_MODEL_NUMBER = re.compile(r"\b([A-Z]{2,})-(\d)\b")           # GPT-2: a model's name
+_DIGITS_EN_JA = ["ゼロ", "ワン", "ツー", "スリー", "フォー", "ファイブ", "シックス", "セブン", "エイト", "ナイン"]
+_LATIN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+
+
+def spoken(text: str, lang: str) -> str:
+    """The caption ``text`` as the voice of ``lang`` should read it.
+
+    Parameters
+    ----------
+    text
+        The caption as displayed (placeholders already filled).
+    lang
+        ``"ja"`` or ``"en"``.
+
+    Returns
+    -------
+    str
+        One line of text for the speech engine.
+    """
+    s = " ".join(text.split())  # one line: line breaks are for the eye
+    if lang == "en":  # (Japanese: after the names are read, so the₁ stays ザ1, not letters)
+        s = s.translate(_SUBSCRIPTS)
+    s = re.sub(r"([^\W\d_])(\d)", r"\1 \2", s) if lang == "en" else s
+    # W_Q -> "W Q"; in Japanese a one- or two-letter subscript joins its name (ダブリューキュー)
+    s = _SUBSCRIPT_NAME.sub(r"\1 \2" if lang == "en" else _join_short_subscript, s)
+    if lang == "en":
+        s = _CALL.sub(r"\1 of \2", s)
+        s = _MINUS.sub("minus ", s)
+        s = _RATIO.sub(r"\1 over \2", s)
+        s = _ROOT.sub(r"root \1", s)
+        s = _DECIMAL.sub(_decimal_en, s)
+        s = re.sub(r"\b0\b", "zero", s)
+    else:
+        s = _MINUS.sub("マイナス ", s)
+        s = _RATIO.sub(r"\2 分の \1", s)
+        s = _ROOT.sub(r"ルート\1", s)
+        s = _CALL.sub(r"\1（\2）", s)
+        s = _MODEL_NUMBER.sub(lambda m: m.group(1) + _DIGITS_EN_JA[int(m.group(2))], s)
+        s = _LATIN.sub(_latin_ja, s).translate(_SUBSCRIPTS)
+        # a name read in katakana runs on into its particle ("イット を" would pause)
+        s = re.sub(r"(?<=[\u30a0-\u30ff])\s+(?=[\u3040-\u309f\u4e00-\u9fff])", "", s)
+    for symbol, word in _WORDS[lang].items():
+        s = s.replace(symbol, word)
+    return " ".join(s.split())
+
+
+def _decimal_en(m: re.Match) -> str:
+    whole = _DIGIT_WORDS[int(m.group(1))] if len(m.group(1)) == 1 else m.group(1)
+    return f"{whole} point " + " ".join(_DIGIT_WORDS[int(c)] for c in m.group(2))
+
+
+def _join_short_subscript(m: re.Match) -> str:
+    return m.group(1) + m.group(2) if len(m.group(2)) <= 2 else f"{m.group(1)} {m.group(2)}"
+
+
+def _latin_ja(m: re.Match) -> str:
+    """A run of Latin letters inside Japanese: letter names for symbols, capitals and
+    letters before a number (``fp16``), katakana for English words."""
+    word = m.group(0)
+    before_digit = m.end() < len(m.string) and m.string[m.end()] in "0123456789"
+    if len(word) == 1 or word.isupper() or before_digit:
+        return "".join(LETTERS_JA[c] for c in word.lower())
+    return _WORDS_JA.get(word.lower()) or katakana(word.lower())
+
+
+@lru_cache(maxsize=4096)
+def katakana(word: str) -> str:
+    """The katakana reading of an English word (``cat`` -> ``キャット``), or its letter
+    names when the converter is not installed."""
+    c2k = _c2k()
+    if c2k is None:
+        return "".join(LETTERS_JA.get(c, c) for c in word.lower())
+    return c2k(word)
+
+
+@lru_cache(maxsize=1)
+def _c2k():
+    try:
+        from e2k import C2K
+    except ImportError:
+        return None
+    return C2K()
+
+
+@lru_cache(maxsize=4)
+def variants(lang: str) -> dict:
+    """The explicit spoken variants of ``lang`` (``assets/spoken/<lang>.toml``)."""
+    path = SPOKEN_DIR / f"{lang}.toml"
+    if not path.is_file():
+        return {}
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
+def variant(lang: str, section: int, beat: str) -> str | None:
+    """The spoken variant template of a beat (placeholders unfilled), if it has one."""
+    return variants(lang).get(f"s{section:02d}", {}).get(beat)

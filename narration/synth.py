@@ -1,0 +1,120 @@
+"""Synthesis with a cache: one WAV per spoken line, keyed by text, voice and settings.
+
+A line is synthesised by its language's voice (:mod:`narration.voices`), decoded and
+resampled to 48 kHz mono, normalised (:mod:`narration.loudness`) and written as 16-bit PCM
+to ``<cache>/<lang>/<key>.wav`` with a ``.json`` beside it (duration, spoken text). The key
+is the SHA-256 of the spoken text, the voice's identity (engine and voice versions) and
+:data:`SETTINGS`, so an unchanged caption is never synthesised again, and a new voice or
+setting never reuses an old line. Files are written to temporary names and renamed: two
+render workers that speak the same line at once both end with the same complete file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import loudness
+from .voices import voice
+
+#: Everything besides text and voice that the audio depends on (bump ``version`` when the
+#: processing changes).
+SETTINGS = {
+    "version": 1,
+    "rate": loudness.RATE,
+    "lufs": loudness.TARGET_LUFS,
+    "ceiling_dbfs": loudness.CEILING_DBFS,
+    "fade": [loudness.FADE_IN, loudness.FADE_OUT],
+    "passes": loudness.PASSES,
+}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One synthesised line: its WAV file, its length in seconds and what was spoken."""
+
+    path: Path
+    seconds: float
+    spoken: str
+
+
+def default_cache() -> Path:
+    """``ATTN_VOICE_CACHE``, else ``~/.cache/attn-explainer/voice``."""
+    env = os.environ.get("ATTN_VOICE_CACHE")
+    if env:
+        return Path(env)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn-explainer" / "voice"
+
+
+def line_key(spoken: str, lang: str) -> str:
+    """The cache key of ``spoken`` in ``lang``'s voice with the current settings."""
+    blob = json.dumps({"text": spoken, "voice": voice(lang).identity, "settings": SETTINGS},
+                      sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
+
+
+class Synthesizer:
+    """Speaks lines into a cache directory, reusing what is already there.
+
+    Parameters
+    ----------
+    cache
+        The cache directory (default :func:`default_cache`).
+    """
+
+    def __init__(self, cache: Path | None = None):
+        self.cache = Path(cache) if cache is not None else default_cache()
+        self.synthesised = 0      # lines made by this instance (the rest came from the cache)
+
+    def line(self, spoken: str, lang: str) -> Line:
+        """The cached line for ``spoken`` in ``lang``, synthesised if it is not cached."""
+        key = line_key(spoken, lang)
+        folder = self.cache / lang
+        wav, meta = folder / f"{key}.wav", folder / f"{key}.json"
+        if meta.is_file() and wav.is_file():
+            info = json.loads(meta.read_text(encoding="utf-8"))
+            return Line(wav, info["seconds"], info["spoken"])
+        folder.mkdir(parents=True, exist_ok=True)
+        samples = self._speak(spoken, lang, folder)
+        _write_wav(wav, samples)
+        seconds = len(samples) / loudness.RATE
+        _atomic_text(meta, json.dumps({"seconds": seconds, "spoken": spoken,
+                                        "voice": voice(lang).identity}, ensure_ascii=False))
+        self.synthesised += 1
+        return Line(wav, seconds, spoken)
+
+    def _speak(self, spoken: str, lang: str, folder: Path):
+        fd, raw = tempfile.mkstemp(suffix=".wav", dir=folder, prefix=".raw-")
+        os.close(fd)
+        try:
+            voice(lang).synthesise(spoken, Path(raw))
+            samples = loudness.decode(Path(raw))
+        finally:
+            Path(raw).unlink(missing_ok=True)
+        return loudness.normalise(samples)
+
+
+def _write_wav(dest: Path, samples) -> None:
+    fd, tmp = tempfile.mkstemp(suffix=".wav", dir=dest.parent, prefix=".tmp-")
+    os.close(fd)
+    try:
+        with wave.open(tmp, "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(loudness.RATE)
+            w.writeframes(loudness.to_pcm16(samples))
+        os.replace(tmp, dest)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
+def _atomic_text(dest: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=".tmp-")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, dest)

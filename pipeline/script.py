@@ -1,0 +1,73 @@
+"""The caption script: every cue ``render`` would show, with its time in the stitched video.
+
+Each section's scene runs with frames skipped on the render's frame clock
+(:mod:`scenes.timeline`), so its cues and its clip length are the ones a render of the
+same options writes; a section's cues are then shifted by the lengths of the sections
+before it, as the stitched ``explainer.srt`` is. Nothing is drawn or encoded.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import asdict, dataclass
+from typing import Iterable
+
+from .options import Options
+
+
+@dataclass(frozen=True)
+class ScriptCue:
+    """One cue of the script: ``section``, ``beat``, ``text`` (lines split by ``\\n``),
+    ``start`` and ``end`` in seconds of the stitched video."""
+
+    section: int
+    beat: str
+    text: str
+    start: float
+    end: float
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def build_script(sections: Iterable, opts: Options,
+                 head_file: str | None = None) -> tuple[list[ScriptCue], float]:
+    """The cues of ``sections`` (registry entries, in order) rendered with ``opts``, and
+    the length of the stitched video in seconds."""
+    from scenes.timeline import section_cues
+
+    env = {"ATTN_LANG": opts.lang, "ATTN_THEME": opts.theme}
+    if head_file:
+        env["ATTN_HEAD"] = str(head_file)
+    fps = opts.size[2]
+    out, offset = [], 0.0
+    with tempfile.TemporaryDirectory(prefix="attn-script-") as media:
+        for section in sections:
+            timing = section_cues(section.module, section.scene, env, fps, media)
+            for c in timing.cues:
+                out.append(ScriptCue(section.number, c.beat, c.text,
+                                     round(offset + c.start, 3), round(offset + c.end, 3)))
+            offset += timing.duration
+    return out, offset
+
+
+def _clock(t: float) -> str:
+    m, s = divmod(t, 60.0)
+    return f"{int(m)}:{s:05.2f}"
+
+
+def format_script(cues: list[ScriptCue], titles: dict[int, str], total: float | None = None) -> str:
+    """Readable text: a heading per section, then ``start–end  beat`` and the cue's lines."""
+    lines, current = [], None
+    for c in cues:
+        if c.section != current:
+            current = c.section
+            if lines:
+                lines.append("")
+            lines.append(f"## {c.section}. {titles.get(c.section, '')}".rstrip())
+            lines.append("")
+        lines.append(f"{_clock(c.start)}–{_clock(c.end)}  {c.beat}")
+        lines.extend(f"    {line}" for line in c.text.split("\n"))
+    if total is not None:
+        lines += ["", f"total {_clock(total)}"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,140 @@
+"""Caption timing without rendering: run a section's ``construct`` with frames skipped.
+
+``render`` writes a scene's subcaptions at ``Scene.time``, which advances one frame
+duration per written frame. With manim's animation skipping a ``play`` advances the
+clock by its exact run time instead, which drifts from the rendered clock by up to a
+frame per ``play``. :func:`section_cues` therefore skips drawing and encoding but
+advances the clock by the number of frames the real render would write for each
+``play`` (``len(arange(0, run_time, 1/fps))`` for an animation, ``int(run_time / dt)``
+for a frozen wait, as manim's Cairo renderer does), so the cue times it returns are the
+ones ``render`` writes to the section's ``.srt``, and the section's length is its
+clip's length.
+
+The scene code runs unchanged (the same ``say``/``settle``); nothing is drawn, so a
+whole section takes well under a second to a few seconds.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One caption on screen: its section, beat, text and scene-local times (s)."""
+
+    section: int
+    beat: str
+    text: str
+    start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class SectionTiming:
+    """A section's cues (scene-local times) and its clip length in seconds."""
+
+    section: int
+    cues: list[Cue]
+    duration: float
+    frames: int
+
+
+def frames_of_play(run_time: float, fps: float, frozen: bool) -> int:
+    """Frames manim's Cairo renderer writes for one ``play`` of ``run_time`` seconds."""
+    dt = 1 / fps
+    if frozen:
+        return int(run_time / dt)
+    return len(np.arange(0, run_time, dt))
+
+
+@contextmanager
+def _frame_clock():
+    """Patch the Cairo renderer so a skipped ``play`` advances time by whole frames."""
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    orig_play, orig_freeze = CairoRenderer.play, CairoRenderer.freeze_current_frame
+
+    def freeze(self, duration):
+        self._timeline_frozen = True
+        return orig_freeze(self, duration)
+
+    def play(self, scene, *args, **kwargs):
+        t0, self._timeline_frozen = self.time, False
+        orig_play(self, scene, *args, **kwargs)
+        frozen = self._timeline_frozen
+        n = frames_of_play(scene.duration, self.camera.frame_rate, frozen)
+        # the same float additions as the Cairo renderer's add_frame, so waits computed
+        # from the clock round to the same frame counts
+        dt = 1 / self.camera.frame_rate
+        self.time = t0
+        if frozen:
+            self.time += n * dt
+        else:
+            for _ in range(n):
+                self.time += dt
+        self._timeline_frames = getattr(self, "_timeline_frames", 0) + n
+
+    CairoRenderer.play, CairoRenderer.freeze_current_frame = play, freeze
+    try:
+        yield
+    finally:
+        CairoRenderer.play, CairoRenderer.freeze_current_frame = orig_play, orig_freeze
+
+
+@contextmanager
+def _environment(env: dict[str, str]):
+    keys = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD")
+    saved = {k: os.environ.get(k) for k in keys}
+    for k in keys:
+        os.environ.pop(k, None)
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media_dir: str) -> SectionTiming:
+    """Run one section's scene with frames skipped; its cues and clip length.
+
+    Parameters
+    ----------
+    module, scene
+        The scene's module (``scenes.s06_one_query_six_numbers``) and class name.
+    env
+        The ``ATTN_*`` environment of the render (language, head, ...); captions are
+        forced to ``burned`` so the cues are the burned ones.
+    fps
+        The frame rate of the render whose clock is reproduced.
+    media_dir
+        Where manim may cache text outlines (nothing else is written).
+    """
+    from manim import tempconfig
+
+    settings = {
+        "frame_rate": fps, "pixel_width": 256, "pixel_height": 144,
+        "skip_animations": True, "dry_run": True, "write_to_movie": False,
+        "save_last_frame": False, "disable_caching": True, "progress_bar": "none",
+        "verbosity": "ERROR", "notify_outdated_version": False, "preview": False,
+        "media_dir": media_dir, "text_dir": os.path.join(media_dir, "texts"),
+        "tex_dir": os.path.join(media_dir, "Tex"),
+    }
+    env = {**env, "ATTN_CAPTIONS": "burned"}
+    with _environment(env), _frame_clock(), tempconfig(settings):
+        cls = getattr(importlib.import_module(module), scene)
+        sc = cls(skip_animations=True)
+        sc.timing_only = True   # timed as the movie render, end fade included
+        sc.render()
+        frames = sc.renderer._timeline_frames
+        cues = [Cue(sc.SECTION, beat, text, start, end) for beat, text, start, end in sc.cue_log]
+    return SectionTiming(sc.SECTION, cues, frames / fps, frames)

@@ -1,0 +1,233 @@
+"""One ``slides`` run: the clips through the render cache, then the deck in each asked format.
+
+The clips are rendered (or found in the cache) by the pipeline's :class:`~pipeline.build.Build`,
+exactly as ``render`` would, but nothing is published to ``OUT/clips`` and nothing is stitched:
+a slides run at 720p must not replace a 1080p ``render``'s outputs. Each output is keyed by
+everything it depends on (:meth:`Deck.key`: the clips' cache keys, titles, notes, language,
+theme and this package's code); an output whose key and size match the manifest is left alone,
+so a second run with nothing changed rewrites nothing. Outputs are written to temporary names
+and renamed when complete.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.build import Build
+from pipeline.files import Paths, atomic_write, locked, publish, read_json, tmp_name, unlink
+from pipeline.options import BadInput
+
+from . import html_deck, reveal
+from .deck import DECK_TITLE, Deck, SectionSlide, script_of
+from .poster import last_frame_png
+
+#: format name -> file name in OUT/slides
+OUTPUTS = {"pptx": "explainer.pptx", "html": "index.html", "pdf": "handout.pdf"}
+FORMATS = tuple(OUTPUTS)
+SLIDES_DIR = "slides"
+_LEFTOVER = re.compile(r"^\..+\.\d+\.tmp$")
+
+
+def parse_formats(spec: str | None) -> tuple[str, ...]:
+    """``"pptx,html"`` -> ("pptx", "html") in canonical order; unknown names are :class:`BadInput`."""
+    if spec is None or spec.strip().lower() == "all":
+        return FORMATS
+    asked = [f.strip().lower() for f in spec.split(",") if f.strip()]
+    bad = [f for f in asked if f not in OUTPUTS]
+    if bad or not asked:
+        raise BadInput(f"unknown --format {', '.join(bad) or repr(spec)} (choose from {', '.join(FORMATS)})")
+    return tuple(f for f in FORMATS if f in asked)
+
+
+def check_can_write(formats: tuple[str, ...]) -> None:
+    """What the asked formats need on this machine, checked before anything renders."""
+    if "html" in formats:
+        try:
+            reveal.check_installed()
+        except reveal.RevealMissing as e:
+            raise BadInput(str(e)) from None
+    if "pdf" in formats:
+        from .style import CJK_FONT_FILES, find_font
+
+        if find_font(CJK_FONT_FILES) is None:
+            raise BadInput("the handout needs Noto Sans CJK (Debian: apt-get install fonts-noto-cjk)")
+
+
+def code_digest() -> str:
+    """The slides package's own code and the libraries that write the files."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    h = hashlib.sha256()
+    for f in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    for pkg in ("python-pptx", "fpdf2"):
+        try:
+            h.update(f"{pkg}={version(pkg)}".encode())
+        except PackageNotFoundError:
+            h.update(pkg.encode())
+    h.update(reveal.VERSION.encode())
+    return h.hexdigest()[:16]
+
+
+class ClipBuild(Build):
+    """A render :class:`Build` that keeps its clips in the cache: no ``OUT/clips``, no stitch."""
+
+    def publish_section(self, o) -> None:  # the deck takes the clips from the store
+        pass
+
+    def stitch_all(self, manifest: dict) -> dict | None:
+        return None
+
+    def _write_manifest(self, manifest: dict, stitched: dict | None) -> None:
+        pass  # the slides run records itself (SlideBuild.record)
+
+
+@dataclass
+class SlideBuild:
+    """Render what is missing, then write the deck in each of ``formats``."""
+
+    clips: ClipBuild
+    formats: tuple[str, ...]
+    sentence: str
+    timings: dict = field(default_factory=dict)
+    written: dict = field(default_factory=dict)   # format -> "written" | "unchanged"
+
+    @property
+    def paths(self) -> Paths:
+        return self.clips.paths
+
+    @property
+    def folder(self) -> Path:
+        return self.paths.out / SLIDES_DIR
+
+    def run(self, console) -> int:
+        t0 = time.perf_counter()
+        rc = self.clips.run(console)
+        self.timings["clips"] = time.perf_counter() - t0
+        failed = [o for o in self.clips._ordered() if o.status != "cached" and o.status != "rendered"]
+        if failed or rc != 0:
+            console.print(f"[red]slides not written[/]: {len(failed)} section(s) failed "
+                          "(the previous deck is left as it was)")
+            return 1
+        t1 = time.perf_counter()
+        with locked(self.paths):
+            self._clean_leftovers()
+            deck = self.deck()
+            manifest = read_json(self.paths.manifest) or {}
+            prev = manifest.get("slides") or {}
+            digest = code_digest()
+            entries = {}
+            for fmt in self.formats:
+                key = deck.key(fmt, digest)
+                dest = self.folder / OUTPUTS[fmt]
+                old = prev.get(fmt) or {}
+                if (not self.clips.force and old.get("key") == key and dest.is_file()
+                        and dest.stat().st_size == old.get("size") and self._beside_ok(fmt, deck)):
+                    self.written[fmt] = "unchanged"
+                    entries[fmt] = old
+                    continue
+                try:
+                    self._write(fmt, deck, dest)
+                except Exception as e:  # noqa: BLE001 - reported, exit code 1; other formats go on
+                    self.written[fmt] = f"NOT written ({type(e).__name__}: {e}); the previous one is kept"
+                    continue
+                self.written[fmt] = "written"
+                entries[fmt] = {"key": key, "size": dest.stat().st_size}
+            self.timings["deck"] = time.perf_counter() - t1
+            self.timings["total"] = time.perf_counter() - t0
+            self._record(manifest, prev | entries, deck)
+        for fmt in self.formats:
+            console.print(f"{self.folder / OUTPUTS[fmt]} {self.written[fmt]}")
+        n = len(deck.sections)
+        console.print(f"slides: {n} section{'s' * (n != 1)}, {self.timings['total']:.1f}s")
+        return 0 if all(w in ("written", "unchanged") for w in self.written.values()) else 1
+
+    # -- the deck -----------------------------------------------------------------------
+
+    def deck(self) -> Deck:
+        """The deck of this run's sections, from the cached clips (posters made once per clip)."""
+        opts = self.clips.opts
+        slides, narrated = [], False
+        for o in self.clips._ordered():
+            store = self.paths.store / o.section.stem
+            clip = store / f"{o.hash}.mp4"
+            poster = store / f"{o.hash}.poster.png"   # pruned with its clip (same hash prefix)
+            if not poster.is_file():
+                last_frame_png(clip, poster)
+            srt_file = store / f"{o.hash}.srt"
+            notes = script_of(srt_file.read_text(encoding="utf-8")) if srt_file.is_file() else ""
+            narrated = narrated or _has_audio(clip)
+            slides.append(SectionSlide(
+                number=o.section.number, stem=o.section.stem,
+                title=o.section.title(opts.lang, opts.n_tokens), clip=clip, poster=poster,
+                notes=notes, clip_key=o.hash, duration=float((o.meta or {}).get("duration") or 0.0)))
+        return Deck(title=DECK_TITLE[opts.lang], sentence=self.sentence, lang=opts.lang,
+                    theme=opts.theme, sections=tuple(slides), narrated=narrated)
+
+    def _write(self, fmt: str, deck: Deck, dest: Path) -> None:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        t = time.perf_counter()
+        if fmt == "html":
+            page = html_deck.write_html(deck, self.folder, publish)
+            atomic_write(dest, page)   # last: the page appears when its media are in place
+            self._drop_stale_media(deck)
+        else:
+            tmp = tmp_name(dest)
+            try:
+                if fmt == "pptx":
+                    from .pptx_deck import write_pptx
+
+                    write_pptx(deck, tmp)
+                else:
+                    from .pdf_handout import write_pdf
+
+                    write_pdf(deck, tmp)
+                os.replace(tmp, dest)
+            finally:
+                unlink(tmp)
+        self.timings[fmt] = time.perf_counter() - t
+
+    def _beside_ok(self, fmt: str, deck: Deck) -> bool:
+        """The files the html page loads are all there (the other formats are one file)."""
+        if fmt != "html":
+            return True
+        need = [self.folder / html_deck.media_name(s, suf) for s in deck.sections for suf in (".mp4", ".png")]
+        need += [self.folder / reveal.DIRNAME / f for f in reveal.FILES]
+        return all(p.is_file() for p in need)
+
+    def _drop_stale_media(self, deck: Deck) -> None:
+        keep = {html_deck.media_name(s, suf).split("/", 1)[1] for s in deck.sections for suf in (".mp4", ".png")}
+        media = self.folder / html_deck.MEDIA_DIR
+        for f in media.iterdir() if media.is_dir() else ():
+            if f.is_file() and f.name not in keep:
+                unlink(f)
+
+    def _clean_leftovers(self) -> None:
+        for d in (self.folder, self.folder / html_deck.MEDIA_DIR):
+            for f in d.iterdir() if d.is_dir() else ():
+                if _LEFTOVER.match(f.name) and f.is_file():
+                    unlink(f)
+
+    def _record(self, manifest: dict, entries: dict, deck: Deck) -> None:
+        opts = self.clips.opts
+        manifest["slides"] = entries
+        manifest["last_run"] = {
+            "command": "slides", "formats": list(self.formats),
+            "sections": [s.stem for s in deck.sections],
+            "status": {o.section.stem: o.status for o in self.clips._ordered()},
+            "written": self.written, "quality": opts.quality, "lang": opts.lang, "theme": opts.theme,
+            "seconds": {k: round(v, 4) for k, v in {**self.clips.timings, **self.timings}.items()}}
+        atomic_write(self.paths.manifest, json.dumps(manifest, indent=1, ensure_ascii=False))
+
+
+def _has_audio(clip: Path) -> bool:
+    import av
+
+    with av.open(str(clip)) as c:
+        return bool(c.streams.audio)

@@ -1,0 +1,63 @@
+"""The deck: a title slide, then one entry per section (what every output format draws)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.build import VIDEO_TITLE as DECK_TITLE  # the title slide says what the video says
+
+#: The language line of the title slide, written in that language.
+LANG_NAME = {"en": "English", "ja": "日本語"}
+
+
+@dataclass(frozen=True)
+class SectionSlide:
+    """One section: its number and title, its clip and poster frame, its speaker notes."""
+
+    number: int
+    stem: str          # NN-slug: the name of the clip and poster beside the page
+    title: str
+    clip: Path         # an MP4 (H.264)
+    poster: Path       # a PNG of the clip's last frame
+    notes: str         # the section's caption script, one cue per line
+    clip_key: str      # the clip's cache key: same key, same bytes
+    duration: float    # seconds
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Everything the pptx, html and pdf writers need; nothing about how they draw it."""
+
+    title: str
+    sentence: str
+    lang: str
+    theme: str = "dark"
+    sections: tuple[SectionSlide, ...] = field(default_factory=tuple)
+    #: True when the clips carry narration: the html deck then plays them with sound.
+    narrated: bool = False
+
+    @property
+    def language(self) -> str:
+        return LANG_NAME.get(self.lang, self.lang)
+
+    def key(self, fmt: str, code_digest: str) -> str:
+        """A hash of everything the ``fmt`` output depends on (its inputs and the writer's code)."""
+        src = json.dumps([fmt, code_digest, self.title, self.sentence, self.lang, self.theme, self.narrated,
+                          [(s.number, s.stem, s.title, s.clip_key, s.notes) for s in self.sections]],
+                         ensure_ascii=False)
+        return hashlib.sha256(src.encode()).hexdigest()[:24]
+
+
+def script_of(srt_text: str) -> str:
+    """A section's caption script from its clip's subtitles: the cue texts in order, one a line.
+
+    The captions helper's ``render.py script`` prints the same text per section (its tests
+    hold the clip ``.srt`` cues equal to the script); once ``pipeline.script`` is on main,
+    this is the one place to switch to it.
+    """
+    import srt
+
+    return "\n".join(" ".join(c.content.split()) for c in srt.parse(srt_text) if c.content.strip())
