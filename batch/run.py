@@ -30,7 +30,7 @@ from batch.tasks import ClipTask, Failed, render_clip
 from batch.variants import Variant, VariantError, load_variants
 from pipeline.build import Build
 from pipeline.cache import Hasher
-from pipeline.cli import head_file_for
+from pipeline.cli import check_narration, head_file_for, voice_cache_for
 from pipeline.files import atomic_write, check_out_dir, locked
 from pipeline.options import BadInput, Options
 from pipeline.registry import load_registry, parse_sections
@@ -58,14 +58,18 @@ class VariantRun:
 
 
 def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache: str | None,
-              out: Path, quality: str, sections_spec: str | None, force: bool, console) -> int:
+              out: Path, quality: str, sections_spec: str | None, force: bool, console,
+              narration: bool = False) -> int:
     """Run a batch (the ``batch`` command); returns the exit code."""
     try:
         variants = load_variants(variants_file)
     except VariantError as e:
         raise BadInput(str(e)) from None
     registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections)
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)  # as render chooses them
+    if narration:  # the client's voices; a worker without them fails its task with the reason
+        for lang in sorted({v.lang for v in variants}):
+            check_narration(lang)
     if scheduler:
         try:
             check_scheduler(scheduler)
@@ -76,7 +80,8 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
     t0 = time.perf_counter()
     with locked(out_paths):  # one batch per output folder
         hasher = Hasher(registry)
-        runs = [_plan_variant(v, i, registry, sections, quality, out_paths.out, hasher) for i, v in enumerate(variants)]
+        runs = [_plan_variant(v, i, registry, sections, quality, out_paths.out, hasher, narration)
+                for i, v in enumerate(variants)]
         tasks = _tasks(runs, registry, quality, store, force)
         have = set() if force else store.keys()
         todo = {k: t for k, t in tasks.items() if k not in have}
@@ -104,12 +109,13 @@ def _open_store(url) -> ClipStore:
 
 
 def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str, out: Path,
-                  hasher: Hasher) -> VariantRun:
+                  hasher: Hasher, narration: bool = False) -> VariantRun:
     """The variant's build in OUT/<name> and the cache key of each of its sections."""
     paths = check_out_dir(out / v.name)
     head = head_file_for(v.head, paths) if v.head is not None else None
     opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
-                   n_tokens=v.head.n if v.head is not None else None)
+                   n_tokens=v.head.n if v.head is not None else None, narration=narration,
+                   voice_cache=voice_cache_for(paths) if narration else None)
     build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True, hasher=hasher)
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
@@ -130,7 +136,8 @@ def _tasks(runs: list[VariantRun], registry, quality: str, store: ClipStore, for
         for stem, key in run.keys.items():
             tasks.setdefault(key, ClipTask(key=key, registry=registry.module, section=run.sections[stem].number,
                                            lang=opts.lang, theme=opts.theme, captions=opts.captions,
-                                           quality=quality, head_toml=head_toml, store=store, force=force))
+                                           quality=quality, head_toml=head_toml, store=store, force=force,
+                                           narration=opts.narration))
     return tasks
 
 

@@ -51,6 +51,7 @@ class ClipTask:
     head_toml: str | None    # the custom head as TOML, None for the default head
     store: ClipStore
     force: bool = False      # render even if the store has the key
+    narration: bool = False  # a voice reads every beat (the worker's voices, its own line cache)
 
     @property
     def dask_key(self) -> str:
@@ -87,7 +88,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
     home = _work_dir()
     paths = check_out_dir(home)
     registry = load_registry(task.registry)  # this worker's copy of the client's registry
-    section = next((s for s in registry.sections if s.number == task.section), None)
+    section = next((s for s in registry.sections + registry.cards if s.number == task.section), None)
     if section is None:
         raise WorkerMismatch(f"this worker's registry {task.registry} has no section {task.section}")
     head, n_tokens = None, None
@@ -97,7 +98,8 @@ def render_clip(task: ClipTask) -> dict | Failed:
             atomic_write(head, task.head_toml)
         n_tokens = _token_count(task.head_toml)
     opts = Options(lang=task.lang, theme=task.theme, captions=task.captions, quality=task.quality,
-                   head=head, n_tokens=n_tokens)
+                   head=head, n_tokens=n_tokens, narration=task.narration,
+                   voice_cache=paths.cache / "voice" if task.narration else None)
     build = Build(registry, [section], opts, paths, kind="clip", jobs=1, force=True)
     jobs = build.plan()
     if not jobs:

@@ -15,8 +15,8 @@ Measures in one run, cold each time (a fresh output folder and clip store), on t
 
 Targets: (b) / (c) >= 1.8 (two workers nearly twice as fast as one), (c) / (a) <= 1.0 (the
 batch no slower than rendering the variants one by one). It also checks that (a) and (c) wrote
-the same ``explainer.mp4`` for every variant, and reports what a cluster plan needs: the
-per-task render times of (c) (each worker on its own core), the client's stitching time per
+clips under the same cache keys (and counts the byte-identical ones), and reports what a
+cluster plan needs: the per-task render times of (b) (one render at a time), the client's time per
 variant and the bytes each variant moves through the store, and from them the expected
 makespan of 120 variants on 10, 50 and 200 workers (see the README's batch section).
 
@@ -145,9 +145,17 @@ def main() -> None:
         batch[n], err = run(proj, ["batch", str(csv), *common, "--workers", str(n), "--out", str(work / f"batch{n}")])
         print(f"({'bc'[n - 1]}) batch --workers {n}: {batch[n]:.1f}s   [{err.strip().splitlines()[-1]}]", flush=True)
 
-    same = all(sha(work / "seq" / v[0] / "explainer.mp4") == sha(work / "batch2" / v[0] / "explainer.mp4")
-               for v in variants)
-    records = store_records(work / "batch2" / ".cache" / "store")
+    # the same cache keys must come out; the bytes may still differ where render itself is not
+    # reproducible from run to run (README), so identical clips are counted, not required
+    keys = [json.loads((work / d / v[0] / "manifest.json").read_text())["clips"] for v in variants
+            for d in ("seq", "batch2")]
+    same_keys = all({k: c["hash"] for k, c in a.items()} == {k: c["hash"] for k, c in b.items()}
+                    for a, b in zip(keys[::2], keys[1::2]))
+    clips = [(c, work / "batch2" / v[0] / "clips" / c.name) for v in variants
+             for c in sorted((work / "seq" / v[0] / "clips").glob("*.mp4"))]
+    same = sum(sha(a) == sha(b) for a, b in clips)
+    # task times of (b): one render at a time, the closest to a worker with a core of its own
+    records = store_records(work / "batch1" / ".cache" / "store")
     by_section: dict[str, list[float]] = {}
     for r in records:
         by_section.setdefault(r["stem"], []).append(r["render_seconds"])
@@ -160,7 +168,7 @@ def main() -> None:
         "variants": len(variants), "sections": len(task_seconds), "quality": args.quality,
         "seconds": {"render_sequential": seq, "batch_1": batch[1], "batch_2": batch[2]},
         "speedup_2_over_1": batch[1] / batch[2], "batch_2_over_sequential": batch[2] / seq,
-        "identical_outputs": same,
+        "same_cache_keys": same_keys, "identical_clips": [same, len(clips)],
         "task_seconds": {"sum_per_variant": sum(task_seconds.values()), "mean": statistics.mean(task_seconds.values()),
                          "longest": [longest, task_seconds[longest]], "per_section": task_seconds},
         "client_per_variant": {"publish_and_stitch": statistics.mean(stitch), "bytes": variant_bytes},
@@ -168,7 +176,7 @@ def main() -> None:
     }
     print(f"\nspeed-up of 2 workers over 1: {result['speedup_2_over_1']:.2f} (aim >= 1.8)")
     print(f"batch (2 workers) / sequential render: {result['batch_2_over_sequential']:.2f} (aim <= 1.0)")
-    print(f"same explainer.mp4 bytes from batch and render: {same}")
+    print(f"same cache keys in batch and render: {same_keys}; byte-identical clips: {same} of {len(clips)}")
     print(f"per variant: {sum(task_seconds.values()):.0f} task-seconds over {len(task_seconds)} tasks "
           f"(longest {longest} {task_seconds[longest]:.1f}s); client {statistics.mean(stitch):.2f}s, "
           f"{variant_bytes / 1e6:.1f} MB through the store")

@@ -8,8 +8,9 @@ and the scene waits for the voice.
 - :meth:`Narrator.speak`: adds the beat's line with manim's ``Scene.add_sound`` at the
   current scene time and returns the scene time until which the beat must hold (its end
   plus :data:`PAUSE`); ``say()`` holds the caption at least that long;
-- :meth:`Narrator.finish`: at the end of the scene, waits out the last line and pads the
-  track with silence to the scene's end, so the clip's audio lasts as long as its video.
+- :meth:`Narrator.finish`: at the end of the scene, waits out the last line;
+- :meth:`Narrator.pad_to_end`: last of all (after the closing fade), pads the track with
+  silence to the scene's end, so the clip's audio lasts as long as its video.
 
 manim mixes the lines (pydub, at the lines' 48 kHz), encodes the mix as AAC and muxes it
 into the scene's MP4. No line overlaps another, and each is normalised on its own, so the
@@ -95,8 +96,12 @@ class Narrator:
         return self.voice_until
 
     def finish(self, scene) -> None:
-        """Wait out the last line, then pad the track with silence to the scene's end."""
+        """Wait out the last line (and the pause after it)."""
         self.before_beat(scene)
+
+    def pad_to_end(self, scene) -> None:
+        """Pad the track with silence to the scene's end (call it last: the clip's audio then
+        lasts as long as its video)."""
         scene.add_sound(str(self._pad()), time_offset=-PAD_SECONDS)
 
     def _pad(self) -> Path:

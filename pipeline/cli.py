@@ -211,8 +211,11 @@ def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
 @_head_options
 @click.option("--format", "formats_spec", default="pptx,html,pdf", show_default=True, metavar="LIST",
               help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf).")
+@click.option("--allow-missing", is_flag=True,
+              help="Write the deck even if some sections failed (they are left out).")
+@narration_option
 def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, formats_spec):
+           sentence, follow, formats_spec, allow_missing, narration):
     """Render the clips that are missing (same cache as render), then write OUT/slides/:
     explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
     handout.pdf (one page per section)."""
@@ -223,17 +226,21 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
         raise BadInput("slides take their speaker notes from the captions: use --captions burned or srt")
     check_can_write(formats)
     registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections)
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(head_file, spec_file, sentence, follow)
+    if narration:
+        check_narration(lang)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
-                   n_tokens=custom.n if custom is not None else None)
+                   n_tokens=custom.n if custom is not None else None, narration=narration,
+                   voice_cache=voice_cache_for(paths) if narration else None)
     if custom is None:
         from attn_math import default_head
 
         custom = default_head()
-    clips = ClipBuild(registry, sections, opts, paths, kind="clip", jobs=jobs, force=force)
+    clips = ClipBuild(registry, sections, opts, paths, kind="clip", jobs=jobs, force=force,
+                      allow_missing=allow_missing)
     return SlideBuild(clips, formats, sentence=" ".join(custom.tokens)).run(_console())
 
 
@@ -315,14 +322,15 @@ def figures(as_json, head_file, spec_file, sentence, follow):
               metavar="[" + "|".join(QUALITIES) + "]", help="As for render.")
 @click.option("--sections", "sections_spec", default=None, metavar="LIST", help="As for render (default: all).")
 @click.option("--force", is_flag=True, help="Render every clip again, even if the store has it.")
-def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, force):
+@narration_option
+def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, force, narration):
     """Render one explainer per variant of FILE (CSV: name, sentence, follow, lang, theme[, captions,
     spec]; or TOML: [defaults] and [[variant]] tables) into OUT/<name>/, as render would.
     Exit codes: 0 all written, 1 some variant failed (the rest are written), 2 bad input."""
     from batch.run import run_batch
 
     return run_batch(file, scheduler=scheduler, workers=workers, cache=cache, out=out_dir, quality=quality,
-                     sections_spec=sections_spec, force=force, console=_console())
+                     sections_spec=sections_spec, force=force, narration=narration, console=_console())
 # ---- end batch
 
 
@@ -337,9 +345,11 @@ def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, forc
 @click.option("--json", "as_json", is_flag=True,
               help="A JSON list of {section, beat, text, start, end} (seconds).")
 @_head_options
-def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow):
+@narration_option
+def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow, narration):
     """Print every caption cue `render` would show, with its start and end (seconds) in
-    the stitched video; nothing is rendered."""
+    the stitched video; nothing is rendered (with --narration, lines not yet in the voice
+    cache are synthesised to know how long each is spoken)."""
     import tempfile
 
     from .script import build_script, format_script
@@ -347,12 +357,15 @@ def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     head = resolve_head(head_file, spec_file, sentence, follow)
+    if narration:
+        check_narration(lang)
     with tempfile.TemporaryDirectory(prefix="attn-script-head-") as tmp:
         head_path = None
         if head is not None:
             head_path = Path(tmp) / "head.toml"
             head_path.write_text(head.to_toml(), encoding="utf-8")
-        opts = Options(lang=lang, quality=quality, head=head_path, n_tokens=head.n if head else None)
+        opts = Options(lang=lang, quality=quality, head=head_path, n_tokens=head.n if head else None,
+                       narration=narration)  # narration: voice cache ATTN_VOICE_CACHE or the user's
         cues, total = build_script(sections, opts, str(head_path) if head_path else None)
     if as_json:
         click.echo(json.dumps([c.to_json() for c in cues], ensure_ascii=False, indent=1))

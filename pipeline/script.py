@@ -39,6 +39,10 @@ def build_script(sections: Iterable, opts: Options,
     env = {"ATTN_LANG": opts.lang, "ATTN_THEME": opts.theme}
     if head_file:
         env["ATTN_HEAD"] = str(head_file)
+    if opts.narration:  # narration (issue 14): each cue holds for its spoken line
+        env["ATTN_NARRATION"] = "1"
+        if opts.voice_cache is not None:
+            env["ATTN_VOICE_CACHE"] = str(opts.voice_cache)
     fps = opts.size[2]
     out, offset = [], 0.0
     with tempfile.TemporaryDirectory(prefix="attn-script-") as media:

@@ -87,6 +87,11 @@ class SectionScene(Scene):
         ctx = self.story.caption_context(self.SECTION, self.lang)
         return captions.render(self.lang, self.SECTION, beat, ctx, **extra)
 
+    def ui(self, key: str) -> str:
+        """An on-screen label of this section, in the caption language (the ``ui_<key>``
+        entry of its caption table)."""
+        return self.caption_text(f"ui_{key}")
+
     # ------------------------------------------------------------ captions and pacing
     #
     # A beat's text is shown as one or two cues (captions.cues_of). A cue stays up at
@@ -161,13 +166,15 @@ class SectionScene(Scene):
     def tear_down(self) -> None:
         if self._pending:
             self.settle()
-        if self.narrator:  # narration: the last line ends, the track lasts as long as the video
+        if self.narrator:  # narration: the last line is spoken to its end under its caption
             self.narrator.finish(self)
         self._close_subcaption()
         if not self.beat_cursor.finished():
             raise RuntimeError(f"section {self.SECTION} ended before its plan "
                                f"({self.beat_cursor.beats[self.beat_cursor.pos].slot!r} unsaid)")
         self._fade_out()
+        if self.narrator:  # narration: the track lasts as long as the video, fade included
+            self.narrator.pad_to_end(self)
         super().tear_down()
 
     def _fade_out(self) -> None:

@@ -22,6 +22,13 @@ _SIDES = {
 }
 
 
+def fit_width(mob: Mobject, width: float) -> Mobject:
+    """Scale ``mob`` down (never up) so that it is at most ``width`` wide."""
+    if mob.width > width:
+        mob.scale_to_fit_width(width)
+    return mob
+
+
 class Box(NamedTuple):
     """An axis-aligned rectangle in frame units: left, right, bottom, top."""
 
@@ -54,8 +61,8 @@ class Box(NamedTuple):
 
     def fit(self, mob: Mobject, *, width: bool = True, height: bool = False) -> Mobject:
         """Shrink ``mob`` (never grow it) until it fits the box's width (and height)."""
-        if width and mob.width > self.width:
-            mob.scale_to_fit_width(self.width)
+        if width:
+            fit_width(mob, self.width)
         if height and mob.height > self.height:
             mob.scale_to_fit_height(self.height)
         return mob

@@ -42,9 +42,6 @@ class TheSquare(SectionScene):
 
     # ------------------------------------------------------------ building
 
-    def ui(self, key: str) -> str:
-        return self.caption_text(key)
-
     def build(self):
         s = self.story
         t = self.theme
@@ -54,11 +51,11 @@ class TheSquare(SectionScene):
         width = r - l
         self.tokens = ValueTracker(s.n)          # context length shown
         self.cells = ValueTracker(0)              # dot products made so far (while filling)
-        tok = LabeledNumber(self.ui("ui_tokens"), s.n, width=width)
-        dots = LabeledNumber(self.ui("ui_dots"), 0, width=width, color=t.positive)
+        tok = LabeledNumber(self.ui("tokens"), s.n, width=width)
+        dots = LabeledNumber(self.ui("dots"), 0, width=width, color=t.positive)
         tok.number.follow(lambda: round(self.tokens.get_value()))
         dots.number.follow(self.cells)
-        per = label(self.ui("ui_per_head"), style.SMALL_SIZE, t.muted)
+        per = label(self.ui("per_head"), style.SMALL_SIZE, t.muted)
         self.counters = VGroup(tok, dots)
         self.counters.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
         self.counters.move_to([l, top, 0], aligned_edge=LEFT + UP)
@@ -99,8 +96,8 @@ class TheSquare(SectionScene):
                     cost.attention_macs(n, d_model) / full)
 
         l, r, b, top = style.right_panel()
-        model = label(self.ui("ui_model"), style.SMALL_SIZE, t.fg)
-        bars = CostBars([self.ui("ui_proj"), self.ui("ui_square")], [t.input, t.positive],
+        model = label(self.ui("model"), style.SMALL_SIZE, t.fg)
+        bars = CostBars([self.ui("proj"), self.ui("square")], [t.input, t.positive],
                         fractions, width=(r - l) * 0.8)
         group = VGroup(model, bars).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
         group.next_to(self.per_head, DOWN, buff=0.55, aligned_edge=LEFT)

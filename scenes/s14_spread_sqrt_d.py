@@ -50,10 +50,6 @@ class SpreadSqrtD(SectionScene):
         self.curve = self.axis.plot(core.dot_product_spread, t.positive, stroke=5)
         self.d = CountTracker(self.widths[0])  # readouts show whole widths
 
-    def ui(self, key: str) -> str:
-        """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
-        return self.caption_text(f"ui_{key}")
-
     # ------------------------------------------------------------ beats
 
     def the_sum(self):

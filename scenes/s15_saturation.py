@@ -43,10 +43,6 @@ class Saturation(SectionScene):
 
     # ------------------------------------------------------------ the math, live
 
-    def ui(self, key: str) -> str:
-        """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
-        return self.caption_text(f"ui_{key}")
-
     def weights(self, d: float | None = None) -> np.ndarray:
         """The demo row's weights at width d (default: the slider's), no divisor."""
         d = self.d.get_value() if d is None else d

@@ -46,10 +46,6 @@ class TheDivisor(SectionScene):
 
     # ------------------------------------------------------------ the math, live
 
-    def ui(self, key: str) -> str:
-        """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
-        return self.caption_text(f"ui_{key}")
-
     def divisor(self, d: float | None = None) -> float:
         """d^p: 1 with no divisor, √d, or d."""
         d = self.d.get_value() if d is None else d

@@ -39,10 +39,6 @@ class TheBill(SectionScene):
 
     # ------------------------------------------------------------ the bill, live
 
-    def ui(self, key: str) -> str:
-        """An on-screen label of this section, in the caption language (``ui_*`` beats)."""
-        return self.caption_text(f"ui_{key}")
-
     @staticmethod
     def matrix_bytes(n: float) -> float:
         return float(cost.score_matrix_bytes(n))

@@ -89,7 +89,8 @@ def _frame_clock():
 
 @contextmanager
 def _environment(env: dict[str, str]):
-    keys = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD")
+    keys = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD",
+            "ATTN_NARRATION", "ATTN_VOICE_CACHE")  # narration (issue 14)
     saved = {k: os.environ.get(k) for k in keys}
     for k in keys:
         os.environ.pop(k, None)

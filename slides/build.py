@@ -25,7 +25,7 @@ from pipeline.options import BadInput
 
 from . import html_deck, reveal
 from .deck import DECK_TITLE, Deck, SectionSlide, script_of
-from .poster import last_frame_png
+from .poster import end_state_png
 
 #: format name -> file name in OUT/slides
 OUTPUTS = {"pptx": "explainer.pptx", "html": "index.html", "pdf": "handout.pdf"}
@@ -87,6 +87,16 @@ class ClipBuild(Build):
     def _write_manifest(self, manifest: dict, stitched: dict | None) -> None:
         pass  # the slides run records itself (SlideBuild.record)
 
+    def _summary(self, console, stitched: dict | None) -> int:
+        """The counts and the failures; nothing about explainer.mp4, which a slides run never joins."""
+        outs = self._ordered()
+        counts = {k: sum(o.status == k for o in outs) for k in ("rendered", "cached", "failed")}
+        console.print(", ".join(f"{v} {k}" for k, v in counts.items()) + f" ({self.timings['total']:.1f}s)")
+        for o in outs:
+            if o.status == "failed":
+                console.print(f"[red]FAILED[/] {o.section.stem}: {o.error}  (log: {o.log})")
+        return 1 if counts["failed"] else 0
+
 
 @dataclass
 class SlideBuild:
@@ -110,10 +120,10 @@ class SlideBuild:
         t0 = time.perf_counter()
         rc = self.clips.run(console)
         self.timings["clips"] = time.perf_counter() - t0
-        failed = [o for o in self.clips._ordered() if o.status != "cached" and o.status != "rendered"]
-        if failed or rc != 0:
+        failed = [o for o in self.clips._ordered() if o.status not in ("cached", "rendered")]
+        if failed and not self.clips.allow_missing or len(failed) == len(self.clips._ordered()):
             console.print(f"[red]slides not written[/]: {len(failed)} section(s) failed "
-                          "(the previous deck is left as it was)")
+                          "(the previous deck is left as it was; --allow-missing writes it without them)")
             return 1
         t1 = time.perf_counter()
         with locked(self.paths):
@@ -146,7 +156,10 @@ class SlideBuild:
             console.print(f"{self.folder / OUTPUTS[fmt]} {self.written[fmt]}")
         n = len(deck.sections)
         console.print(f"slides: {n} section{'s' * (n != 1)}, {self.timings['total']:.1f}s")
-        return 0 if all(w in ("written", "unchanged") for w in self.written.values()) else 1
+        if failed:
+            console.print(f"[yellow]left out[/] (failed): {', '.join(o.section.stem for o in failed)}")
+        ok = not failed and all(w in ("written", "unchanged") for w in self.written.values())
+        return 0 if ok else 1
 
     # -- the deck -----------------------------------------------------------------------
 
@@ -155,11 +168,13 @@ class SlideBuild:
         opts = self.clips.opts
         slides, narrated = [], False
         for o in self.clips._ordered():
+            if o.status not in ("cached", "rendered"):   # left out (--allow-missing)
+                continue
             store = self.paths.store / o.section.stem
             clip = store / f"{o.hash}.mp4"
-            poster = store / f"{o.hash}.poster.png"   # pruned with its clip (same hash prefix)
+            poster = store / f"{o.hash}.end.png"   # pruned with its clip (same hash prefix)
             if not poster.is_file():
-                last_frame_png(clip, poster)
+                end_state_png(clip, poster)
             srt_file = store / f"{o.hash}.srt"
             notes = script_of(srt_file.read_text(encoding="utf-8")) if srt_file.is_file() else ""
             narrated = narrated or _has_audio(clip)

@@ -21,7 +21,7 @@ class SectionSlide:
     stem: str          # NN-slug: the name of the clip and poster beside the page
     title: str
     clip: Path         # an MP4 (H.264)
-    poster: Path       # a PNG of the clip's last frame
+    poster: Path       # a PNG of the clip's end state (slides.poster)
     notes: str         # the section's caption script, one cue per line
     clip_key: str      # the clip's cache key: same key, same bytes
     duration: float    # seconds
@@ -54,9 +54,10 @@ class Deck:
 def script_of(srt_text: str) -> str:
     """A section's caption script from its clip's subtitles: the cue texts in order, one a line.
 
-    The captions helper's ``render.py script`` prints the same text per section (its tests
-    hold the clip ``.srt`` cues equal to the script); once ``pipeline.script`` is on main,
-    this is the one place to switch to it.
+    ``render.py script`` (:mod:`pipeline.script`) prints the same cues (tests/test_script.py
+    holds the script equal to the rendered ``.srt``), but it runs every scene again to get
+    them; the clip's own subtitles cost nothing. To take the notes from the script instead,
+    this is the one function to change.
     """
     import srt
 

@@ -1,30 +1,58 @@
-"""A clip's poster frame: its last frame as a PNG (what the slide shows before and after it plays)."""
+"""A clip's poster frame: its end state as a PNG (what the slide shows before it plays).
+
+Every section clip ends with a short fade to the background (``scenes.style.TRANSITION``,
+0.5 s: the transition between sections), so the very last frame is empty. The poster is
+the fullest of the frames in the clip's last :data:`END_WINDOW_SECONDS`: the frame just
+before the fade starts, which is the end state a ``stills`` render shows; for a clip
+without a fade that is its last frame.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-#: Decode only this far from the end: the last frame is in the last GOP, and manim's clips
-#: are short, so a seek this far back keeps a poster to a few frames' decoding.
+#: Longer than the end fade (0.5 s), shorter than any section's last hold.
+END_WINDOW_SECONDS = 1.0
+#: Decode only this far from the end: the seek lands on the keyframe before it.
 SEEK_BACK_SECONDS = 2.0
+#: A pixel "shows something" when it differs from the frame's dominant colour by more.
+INK_THRESHOLD = 20
+SCORE_SIZE = (160, 90)
 
 
-def last_frame_png(clip: Path, dest: Path) -> Path:
-    """Write the last decodable frame of ``clip`` to ``dest`` (through a temporary name)."""
+def fullness(rgb) -> float:
+    """Share of the pixels that differ clearly from the frame's dominant (median) colour."""
+    import numpy as np
+
+    px = rgb.reshape(-1, 3).astype(np.int16)
+    background = np.median(px, axis=0)
+    return float((np.abs(px - background).max(axis=1) > INK_THRESHOLD).mean())
+
+
+def end_state_png(clip: Path, dest: Path) -> Path:
+    """Write the fullest frame of the last :data:`END_WINDOW_SECONDS` of ``clip`` to ``dest``."""
     import av
 
-    frame = None
+    best, best_score = None, -1.0
     with av.open(str(clip)) as c:
         stream = c.streams.video[0]
-        if c.duration and c.duration / 1e6 > SEEK_BACK_SECONDS:
-            c.seek(int((c.duration / 1e6 - SEEK_BACK_SECONDS) * 1e6))  # to the keyframe before
+        duration = c.duration / 1e6 if c.duration else 0.0
+        if duration > SEEK_BACK_SECONDS:
+            c.seek(int((duration - SEEK_BACK_SECONDS) * 1e6))  # to the keyframe before
+        window = duration - END_WINDOW_SECONDS
         for frame in c.decode(stream):
-            pass
-    if frame is None:
+            if frame.time is not None and frame.time < window:
+                continue
+            # scored on a small copy: the share of drawn pixels hardly depends on the size
+            score = fullness(frame.reformat(width=SCORE_SIZE[0], height=SCORE_SIZE[1],
+                                            format="rgb24").to_ndarray())
+            if score >= best_score:  # ties: the later frame
+                best, best_score = frame, score
+    if best is None:
         raise RuntimeError(f"{clip.name} has no decodable frame")
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
-    frame.to_image().save(tmp, format="PNG")
+    best.to_image().save(tmp, format="PNG")
     os.replace(tmp, dest)
     return dest

@@ -33,6 +33,8 @@ from batch.store import ClipStore, StoreError  # noqa: E402
 from batch.variants import VariantError, load_variants  # noqa: E402
 
 BIN = Path(sys.executable).parent
+# One xdist worker runs this module: the cluster and the S3 server are started once.
+pytestmark = pytest.mark.xdist_group("batch")
 
 
 def write(path: Path, text: str, encoding: str = "utf-8") -> Path:

@@ -43,11 +43,13 @@ def copy_project(base: Path) -> Path:
     return base
 
 
-def run(project: Path, *args: str, check_rc: int | None = 0) -> subprocess.CompletedProcess:
+def run(project: Path, *args: str, check_rc: int | None = 0, fail: str | None = None) -> subprocess.CompletedProcess:
     env = {**os.environ, "ATTN_REGISTRY": f"{PKG}.registry",
            "PYTHONPATH": os.pathsep.join([str(project), str(ROOT)])}
     for k in ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD", "ATTN_FIXTURE_FAIL"):
         env.pop(k, None)
+    if fail:
+        env["ATTN_FIXTURE_FAIL"] = fail   # the fixture scene of that name raises
     p = subprocess.run([sys.executable, str(ROOT / "render.py"), "slides", *args], env=env,
                        capture_output=True, text=True, timeout=600)
     if check_rc is not None:
@@ -122,7 +124,8 @@ def test_pptx_reopens_with_a_movie_poster_and_notes_per_section(project, deck):
         (media,) = {r.target_part for r in slide.part.rels.values()
                      if r.reltype.endswith("/media") and not r.is_external}
         assert media.content_type == "video/mp4"
-        # the clip is embedded (not linked), and its poster is the clip's last frame
+        # the clip is embedded (not linked), and its poster is the clip's end state (the fixture
+        # clips have no closing fade: their last frame)
         assert not any(r.is_external for r in slide.part.rels.values())
         poster = np.asarray(Image.open(io.BytesIO(movie.poster_frame.blob)).convert("RGB"), dtype=float)
         frame = last_frame(media.blob)
@@ -386,3 +389,87 @@ def test_interrupted_run_keeps_the_previous_deck_and_resumes(project, deck):
     p = run(project, *args)
     assert "3 cached" not in p.stderr and p.stderr.count("written") == 3
     assert "1 cached" in p.stderr or "2 cached" in p.stderr
+
+
+def make_narrated_clip(path: Path, seconds: float = 3.0) -> Path:
+    """A small H.264 + AAC clip (a moving bar and a tone), as a narrated render would have."""
+    with av.open(str(path), "w") as c:
+        v = c.add_stream("libx264", rate=10)
+        v.width, v.height, v.pix_fmt = 128, 72, "yuv420p"
+        a = c.add_stream("aac", rate=48000)
+        for i in range(int(seconds * 10)):
+            img = np.zeros((72, 128, 3), np.uint8)
+            img[20:50, (i * 4) % 120:(i * 4) % 120 + 8] = 255
+            c.mux(v.encode(av.VideoFrame.from_ndarray(img, format="rgb24")))
+        t = np.arange(int(seconds * 48000)) / 48000
+        tone = (0.2 * np.sin(2 * np.pi * 440 * t)).astype(np.float32)
+        for start in range(0, len(tone), 1024):
+            frame = av.AudioFrame.from_ndarray(tone[None, start:start + 1024], format="fltp", layout="mono")
+            frame.sample_rate, frame.pts = 48000, start
+            c.mux(a.encode(frame))
+        c.mux(v.encode())
+        c.mux(a.encode())
+    return path
+
+
+def test_chromium_plays_a_narrated_clip_with_sound_after_the_title_slide(tmp_path):
+    """Narrated clips are not muted; the keypress that leaves the title slide lets them play."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from pipeline.files import atomic_write, publish
+    from slides.build import _has_audio
+    from slides.deck import Deck, SectionSlide
+    from slides.html_deck import write_html
+    from slides.poster import end_state_png
+    from tests.browser import offline_chromium, open_deck, wait_for
+
+    clip = make_narrated_clip(tmp_path / "voiced.mp4")
+    assert _has_audio(clip)
+    poster = end_state_png(clip, tmp_path / "voiced.png")
+    deck = Deck("Self-attention", SENTENCE, "en", narrated=True,
+                sections=(SectionSlide(1, "01-voiced", "Voiced", clip, poster, "a line", "k" * 12, 3.0),))
+    folder = tmp_path / "deck"
+    atomic_write(folder / "index.html", write_html(deck, folder, publish))
+    with offline_chromium() as d:
+        open_deck(d, folder / "index.html")
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        wait_for(d, "return Reveal.getIndices().h === 1")
+        video = "Reveal.getCurrentSlide().querySelector('video')"
+        assert d.execute_script(f"return {video}.muted") is False
+        wait_for(d, f"return {video}.currentTime > 0.3", timeout=10)
+        assert d.execute_script(f"return {video}.paused") is False
+
+
+def test_a_failed_section_keeps_the_deck_unless_allow_missing(project, deck):
+    from pptx import Presentation
+
+    args = ("--quality", "tiny", "--lang", "en", "--force", "--jobs", "2", "--out", str(project / "out"))
+    before = stat_outputs(deck)
+    p = run(project, *args, check_rc=1, fail="FxBeta")
+    assert "FAILED 02-beta" in p.stderr and "slides not written" in p.stderr
+    assert stat_outputs(deck) == before
+    p = run(project, *args, "--allow-missing", check_rc=1, fail="FxBeta")
+    assert "left out (failed): 02-beta" in p.stderr and p.stderr.count("written") == 3
+    slides = list(Presentation(str(deck / "explainer.pptx")).slides)
+    assert len(slides) == 1 + 2
+    assert [s.notes_slide.notes_text_frame.text for s in slides[1:]] == ["alpha", "gamma"]
+
+
+def test_poster_is_the_end_state_before_the_closing_fade(tmp_path):
+    """Section clips end with a fade to the background: the poster is the frame before it."""
+    from slides.poster import end_state_png
+
+    path = tmp_path / "fading.mp4"
+    pattern = np.zeros((72, 128, 3), np.uint8)
+    pattern[10:60, 20:110] = (230, 200, 40)
+    with av.open(str(path), "w") as c:
+        v = c.add_stream("libx264", rate=10)
+        v.width, v.height, v.pix_fmt = 128, 72, "yuv420p"
+        for i in range(30):                       # 2 s of the end state, then a 0.5 s fade
+            alpha = 1.0 if i < 25 else 1 - (i - 24) / 5
+            c.mux(v.encode(av.VideoFrame.from_ndarray((pattern * alpha).astype(np.uint8), format="rgb24")))
+        c.mux(v.encode())
+    assert last_frame(path.read_bytes()).max() < 10          # the clip really ends black
+    poster = np.asarray(Image.open(end_state_png(path, tmp_path / "p.png")).convert("RGB"), dtype=float)
+    assert np.abs(poster - pattern).mean() < 6

@@ -18,6 +18,7 @@ from manim import (
 from manim.utils.color import ManimColor
 
 from .. import style
+from ..layout import fit_width  # noqa: F401  (scenes import it from here too)
 from .live_number import LiveNumber
 from .plane import QuickArrow
 from .placement import LABEL_GAP, place_labels
@@ -162,13 +163,6 @@ class RoleRow(VGroup):
         text.next_to(chip, DOWN, buff=0.16, aligned_edge=LEFT)
         super().__init__(chip, arrow, readout, text)
         self.chip, self.arrow, self.readout, self.meaning = chip, arrow, readout, text
-
-
-def fit_width(mob, width: float):
-    """Scale ``mob`` down (never up) so that it is at most ``width`` wide."""
-    if mob.width > width:
-        mob.scale_to_fit_width(width)
-    return mob
 
 
 # ---------------------------------------------------------------- labels on a plane

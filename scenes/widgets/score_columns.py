@@ -18,6 +18,7 @@ from manim import (
 )
 
 from .. import style
+from ..layout import fit_width
 from .live_number import LiveNumber
 from .redrawn import Redrawn
 from .text import baseline, label
@@ -37,12 +38,6 @@ def sign_color(value: float, decimals: int = 2) -> str:
 def baseline_drop(text, s: str) -> float:
     """How far ``text`` reaches below its baseline (descenders), in frame units."""
     return baseline(text, s) - text.get_bottom()[1]
-
-
-def _fit(mob, width: float):
-    if mob.width > width:
-        mob.scale_to_fit_width(width)
-    return mob
 
 
 class ScoreColumns(Redrawn, VGroup):
@@ -104,7 +99,7 @@ class ScoreColumns(Redrawn, VGroup):
         # spread under its neighbours' columns instead of shrinking out of sight.
         self.staggered = any(tx.width > 0.9 * self.pitch for tx in texts)
         for tx in texts:
-            _fit(tx, (1.8 if self.staggered else 0.9) * self.pitch)
+            fit_width(tx, (1.8 if self.staggered else 0.9) * self.pitch)
         drop = max(baseline_drop(tx, s) for tx, s in zip(texts, labels))
         rise = max(tx.get_top()[1] - baseline(tx, s) for tx, s in zip(texts, labels))
         line_h = drop + rise
@@ -297,7 +292,7 @@ class ScoreSquares(Redrawn, VGroup):
                            np.array([x0 + n * cell, y_top - k * cell, 0]),
                            color=t.grid, stroke_width=1))
         for i, tx in enumerate(rows_txt):
-            _fit(tx, lab_w - 0.1)
+            fit_width(tx, lab_w - 0.1)
             tx.move_to(self.centers[i][0]).set_x(x0 - 0.12 - tx.width / 2)
         for j, tx in enumerate(cols_txt):
             tx.move_to(self.centers[0][j]).set_y(y_top + 0.1 + tx.height / 2)
