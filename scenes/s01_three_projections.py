@@ -25,6 +25,11 @@ from scenes.widgets.text import label
 from scenes.widgets.tokens import TokenStrip
 
 
+#: The sentence's chips while they open the section alone (font size, chip height).
+OPENING_SIZE = 36
+OPENING_CHIP = 0.8
+
+
 class ThreeProjections(SectionScene):
     SECTION = 1
 
@@ -44,7 +49,8 @@ class ThreeProjections(SectionScene):
         """The sentence as chips, the followed token marked."""
         s = self.story
         l, r, b, top = style.content_box()
-        strip = TokenStrip(s.labels, width=r - l)
+        # Large while it is all there is to see; it shrinks to the usual size on its way up.
+        strip = TokenStrip(s.labels, width=r - l, size=OPENING_SIZE, chip_height=OPENING_CHIP)
         strip.move_to(style.content_center() + 0.6 * UP)
         self.strip = strip
         self.say("sentence")
@@ -69,9 +75,11 @@ class ThreeProjections(SectionScene):
         # Make room: the strip goes to the top of the content area.
         top = style.content_box()[3]
         head = VGroup(self.strip, self.mark)
-        shift = (top - head.get_top()[1]) * UP
-        self.play(FadeOut(note), head.animate.shift(shift), vec.animate.shift(shift),
-                  run_time=0.9)
+        end = head.copy().scale(style.LABEL_SIZE / OPENING_SIZE)
+        end.shift((top - end.get_top()[1]) * UP)
+        chip = end[0].box(s.follow)
+        self.play(FadeOut(note), head.animate.scale(style.LABEL_SIZE / OPENING_SIZE).move_to(end),
+                  vec.animate.next_to(chip, DOWN, buff=0.15), run_time=0.9)
         self.top = head.get_bottom()[1] - 0.25
 
     def input_vector(self):

@@ -20,6 +20,7 @@ from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
     MarkLegend, ShadowLines, ShadowTable, TipLabels, fit_width,
 )
+from scenes.widgets.text import screen_labels
 from scenes.widgets.tokens import TokenStrip
 
 # Presentation: the walk through all queries takes about this long, whatever n.
@@ -68,7 +69,7 @@ class WhichKey(SectionScene):
         """Strip on top; the plane at left; the table at right."""
         s, t = self.story, self.theme
         l, r, b, top = style.content_box()
-        strip = TokenStrip(s.labels, width=r - l, size=style.SMALL_SIZE, chip_height=0.45)
+        strip = TokenStrip(screen_labels(s.labels), width=r - l, size=style.SMALL_SIZE, chip_height=0.45)
         strip.move_to(np.array([0.0, top - strip.height / 2, 0.0]))
         self.strip = strip
         below = strip.get_bottom()[1] - 0.25
@@ -90,12 +91,12 @@ class WhichKey(SectionScene):
                                   (t.muted, self.caption_text("ui_self"))])
         fit_width(self.legend, rr - rl)
         self.legend.move_to(np.array([(rl + rr) / 2, rb + self.legend.height / 2, 0]))
-        self.table = ShadowTable(s.labels, norms, q, s.K, heads,
+        self.table = ShadowTable(screen_labels(s.labels), norms, q, s.K, heads,
                                  (rl, rr, rb + self.legend.height + 0.2, below))
         self.shadows = ShadowLines(self.plane, q, s.K,
                                    lambda: {self.winner_now(), self.longest_now()})
         self.key_arrows = VGroup(*[self.plane.arrow(k, t.key, stroke=3.5) for k in s.K])
-        self.key_labels = TipLabels(self.plane, s.K, s.labels, t.key)
+        self.key_labels = TipLabels(self.plane, s.K, screen_labels(s.labels), t.key)
         self.query = FastArrow(self.plane, q, t.query)
         # No tip label on the query: the strip's marker names it, and a label at its tip
         # would sit on the key labels it leans toward.

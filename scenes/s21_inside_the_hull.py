@@ -34,6 +34,7 @@ VISIBLE_GAP = 0.12
 #: magnification is rounded down to a round number, which widens it up to 2.5 times).
 INSET_GAPS = 0.8
 LINE = 0.52          # spacing of the readout lines in the side panel
+SLIDER_CELLS = 8     # a token in the slider's name is abbreviated past this width
 
 
 class InsideTheHull(SectionScene):
@@ -81,11 +82,12 @@ class InsideTheHull(SectionScene):
         s, t = self.story, self.theme
         f, h = s.follow, s.hull_token
         fl, hl = screen_labels(s.labels)[f], screen_labels(s.labels)[h]
+        short = screen_labels(s.labels, SLIDER_CELLS)   # the slider's name shares a line
         rl, rr, rb, rt = style.right_panel()
         hi = s.fig(21, "hull_score").value
         knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
                           color=t.fg, align="left")
-        self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{fl} → {hl}", width=2.2,
+        self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{short[f]} → {short[h]}", width=2.2,
                              readout=knob, color=t.highlight)
         self.slider.move_to([rl, rt - 0.35, 0], aligned_edge=LEFT)
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
@@ -102,6 +104,11 @@ class InsideTheHull(SectionScene):
             m.move_to([0, y, 0])
             m.shift([x_eq - m.submobjects[0].get_right()[0], 0, 0])
             y -= LINE
+        # A long token's name can push the numbers off the panel: shrink the lines to fit.
+        block = VGroup(*lines)
+        if block.get_right()[0] > rr:
+            block.scale((rr - rl) / (block.get_right()[0] - rl),
+                        about_point=np.array([rl, block.get_top()[1], 0]))
         self.o_line, self.v_line = o_line, v_line
         self.panel = VGroup(self.slider, *lines)
         self.inset_top = y + 0.1

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, UP, Dot, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, smooth,
+    DOWN, LEFT, UP, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, smooth,
 )
 
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CellReadout, RowReadout, ScoreGrid
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import paragraph, screen_labels
+from scenes.widgets.text import bullet_list, screen_labels
 
 LIFT_TIME = 3.0
 BUGS = ("mask", "pos", "div", "norm")   # caption keys bug_<name>_cause / bug_<name>_symptom
@@ -104,19 +104,10 @@ class AttentionMap(SectionScene):
         t = self.theme
         l, r, b, top = style.right_panel()
         width = r - l - 0.35
-        items = []
-        for key in BUGS:
-            cause = paragraph(self.caption_text(f"bug_{key}_cause"), width, style.LABEL_SIZE,
-                              t.fg)
-            symptom = paragraph(self.caption_text(f"bug_{key}_symptom"), width,
-                                style.SMALL_SIZE, t.bad)
-            text = VGroup(cause, symptom).arrange(DOWN, buff=0.08, aligned_edge=LEFT)
-            for part in (cause, symptom):
-                for line in part:
-                    line.align_to(text, LEFT)
-            dot = Dot(radius=0.06, color=t.bad).next_to(cause[0], LEFT, buff=0.18)
-            items.append(VGroup(dot, text))
-        listing = VGroup(*items).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
+        listing = bullet_list([(self.caption_text(f"bug_{key}_cause"),
+                                self.caption_text(f"bug_{key}_symptom")) for key in BUGS],
+                              width, t.fg, t.bad, t.bad)
+        items = list(listing)
         if listing.height > top - b:
             listing.scale_to_fit_height(top - b)
         listing.move_to([l + 0.2 + listing.width / 2, (b + top) / 2, 0])

@@ -6,10 +6,12 @@ import numpy as np
 from manim import RIGHT, RoundedRectangle, VGroup
 
 from .. import style
-from .text import baseline, label, screen_label
+from .text import TOKEN_CELLS, baseline, label, screen_label
 
 #: The smallest font size a chip's word is scaled to while chips share one width.
 MIN_CHIP_SIZE = 16
+#: How far long tokens are cut (half-em cells) when chips would otherwise be too small.
+CUT_STEPS = (TOKEN_CELLS, 9, 7, 5)
 
 
 class TokenStrip(VGroup):
@@ -27,27 +29,32 @@ class TokenStrip(VGroup):
         t = style.theme()
         width = width or (style.safe_right() - style.safe_left())
         self.labels = list(labels)
-        texts = [label(screen_label(s), size, color or t.fg) for s in labels]
         # A common chip width keeps columns aligned with grids drawn below the strip; when
-        # one long token would shrink every chip below a readable size (and no grid asks for
-        # aligned columns), each chip takes its own text's width instead.
-        cell = max(max(tx.width for tx in texts) + 0.3, chip_height * 1.2, min_cell)
-        cells = [cell] * len(texts)
-        total = len(texts) * cell + (len(texts) - 1) * buff
-        if not min_cell and size * width / total < MIN_CHIP_SIZE:
-            cells = [max(tx.width + 0.3, chip_height * 1.2) for tx in texts]
-            total = sum(cells) + (len(texts) - 1) * buff
+        # one long token would shrink every chip below a readable size, an unaligned strip
+        # gives each chip its own text's width, and then long tokens are cut shorter.
+        for max_cells in CUT_STEPS:
+            shown = [screen_label(s, max_cells) for s in labels]
+            texts = [label(s, size, color or t.fg) for s in shown]
+            cell = max(max(tx.width for tx in texts) + 0.3, chip_height * 1.2, min_cell)
+            cells = [cell] * len(texts)
+            total = len(texts) * cell + (len(texts) - 1) * buff
+            if not min_cell and size * width / total < MIN_CHIP_SIZE:
+                cells = [max(tx.width + 0.3, chip_height * 1.2) for tx in texts]
+                total = sum(cells) + (len(texts) - 1) * buff
+            if size * width / total >= MIN_CHIP_SIZE:
+                break
+        self.shown = shown
         scale = min(1.0, width / total)
         chips = []
         # Sit every word on one baseline (centring boxes would bob "the" against "ran").
         ref = label("x", size)
         drop = ref.get_center()[1] - baseline(ref, "x")
-        for s, tx, cell in zip(labels, texts, cells):
+        for s, tx, cell in zip(shown, texts, cells):
             box = RoundedRectangle(corner_radius=0.08, width=cell, height=chip_height,
                                    stroke_color=t.muted, stroke_width=1.5,
                                    fill_color=t.panel, fill_opacity=1.0)
             tx.move_to(box)
-            tx.shift((box.get_center()[1] - drop - baseline(tx, screen_label(s))) * np.array([0, 1.0, 0]))
+            tx.shift((box.get_center()[1] - drop - baseline(tx, s)) * np.array([0, 1.0, 0]))
             chips.append(VGroup(box, tx))
         super().__init__(*chips)
         self.arrange(RIGHT, buff=buff)

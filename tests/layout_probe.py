@@ -1,0 +1,226 @@
+"""Render a section with its animations skipped and inspect the layout at the end of every beat.
+
+The probe hooks :meth:`SectionScene.say` (the end of the previous beat is the moment before the
+next caption) and :meth:`SectionScene.settle` (a beat's explicit end), plus the last frame.
+At each of those moments it walks the scene's mobject tree and collects every piece of text
+drawn on screen (``Text``/``MarkupText`` and :class:`LiveNumber`), with its bounding box and its
+effective font size, and reports what a viewer could not read:
+
+* text outside the safe area (:data:`SAFE_MARGIN`, 5 % of each side),
+* text under the caption bar (except the caption itself),
+* two texts whose boxes overlap (beyond :data:`OVERLAP_TOL`), or, on different lines,
+  come closer than :data:`MIN_GAP`,
+* text smaller than :data:`MIN_EM_PX` pixels per em at 720p.
+
+The checks use only geometry read from the mobjects (not the widgets' own bookkeeping), so a
+widget that believes it placed its labels well is still caught when they touch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tests.scene_harness import scene_env
+
+#: Overlap (frame units, on both axes) tolerated between two texts: anti-aliasing and
+#: the ink overhang of a glyph; 0.03 units is under 3 pixels at 720p.
+OVERLAP_TOL = 0.03
+#: The clearance (frame units) two texts on different lines keep between their boxes:
+#: 0.08 units is 7 pixels at 720p; closer, two labels read as one (``and`` over ``ran``).
+#: Texts on one line (a vector's brackets and numbers, a symbol and its subscript) are
+#: runs of one label and may abut.
+MIN_GAP = 0.08
+#: Tolerance (frame units) of the safe-area and caption checks.
+EDGE_TOL = 0.02
+#: The smallest readable text: pixels per em at 720p (font size 16, the project's smallest
+#: size, is 15 px; 12 px leaves a lower-case letter about 6 px tall).
+MIN_EM_PX = 12.0
+#: The safe area's margin on each side, as a fraction of the frame's width and height.
+SAFE_MARGIN = 0.05
+#: Texts fainter than this are not read by anyone (faded ghosts on their way out).
+VISIBLE_OPACITY = 0.05
+
+
+@dataclass
+class TextBox:
+    """One text on screen: its string, box (left, right, bottom, top) and font size."""
+
+    text: str
+    box: tuple[float, float, float, float]
+    font_size: float
+    in_caption: bool
+
+    def em_px(self, frame_height: float, pixel_height: int = 720) -> float:
+        # One em at font size s is s / 96 frame units (0.5 at manim's default size 48).
+        return self.font_size / 96.0 * pixel_height / frame_height
+
+
+@dataclass
+class Probe:
+    """Problems found in one scene, keyed by the moment (beat) they were seen."""
+
+    section: int
+    problems: list[str] = field(default_factory=list)
+    moments: int = 0
+    boxes: dict[str, list[TextBox]] = field(default_factory=dict)
+
+    def add(self, where: str, what: str) -> None:
+        msg = f"s{self.section:02d} {where}: {what}"
+        if msg not in self.problems:
+            self.problems.append(msg)
+
+
+def _visible(m) -> bool:
+    fam = m.get_family()
+    op = max([float(np.max(x.get_fill_opacity())) if x.has_points() else 0.0 for x in fam] +
+             [0.0])
+    return op > VISIBLE_OPACITY
+
+
+def _font_size(m) -> float:
+    try:
+        return float(m.font_size)
+    except (ZeroDivisionError, FloatingPointError, AttributeError, ValueError):
+        return 0.0
+
+
+def text_boxes(scene) -> list[TextBox]:
+    """Every visible text in ``scene``, in drawing order."""
+    from manim import MarkupText, Text
+
+    from scenes.widgets.chrome import CaptionBar
+    from scenes.widgets.live_number import LiveNumber
+
+    out: list[TextBox] = []
+    seen: set[int] = set()
+
+    def walk(m, in_caption: bool) -> None:
+        if id(m) in seen:
+            return
+        seen.add(id(m))
+        in_caption = in_caption or isinstance(m, CaptionBar)
+        if isinstance(m, (Text, MarkupText, LiveNumber)):
+            drawn = m.has_points() or any(x.has_points() for x in m.get_family())
+            if drawn and _visible(m) and m.width > 1e-6:
+                s = getattr(m, "text", None) or getattr(m, "original_text", "")
+                s = s if isinstance(s, str) else str(s)
+                out.append(TextBox(s, (m.get_left()[0], m.get_right()[0],
+                                       m.get_bottom()[1], m.get_top()[1]),
+                                   _font_size(m), in_caption))
+            return
+        for sub in m.submobjects:
+            walk(sub, in_caption)
+
+    for m in scene.mobjects:
+        walk(m, False)
+    return out
+
+
+def _overlap(a, b) -> tuple[float, float]:
+    ox = min(a[1], b[1]) - max(a[0], b[0])
+    oy = min(a[3], b[3]) - max(a[2], b[2])
+    return ox, oy
+
+
+def check(scene, probe: Probe, where: str) -> None:
+    """Record every layout problem of ``scene`` as it is now."""
+    scene.update_mobjects(0)
+    probe.moments += 1
+    boxes = text_boxes(scene)
+    probe.boxes[where] = boxes
+    fh = float(scene.camera.frame_height)
+    fw = float(scene.camera.frame_width)
+    # The safe area from the frame itself (not from the style module it checks).
+    l, r, b, t = (-fw * (0.5 - SAFE_MARGIN), fw * (0.5 - SAFE_MARGIN),
+                  -fh * (0.5 - SAFE_MARGIN), fh * (0.5 - SAFE_MARGIN))
+    cap = getattr(scene, "_caption", None)
+    cap_box = None
+    if cap is not None and cap in scene.mobjects:
+        p = cap.submobjects[0]
+        cap_box = (p.get_left()[0], p.get_right()[0], p.get_bottom()[1], p.get_top()[1])
+    for x in boxes:
+        name = repr(x.text[:24])
+        bl, br, bb, bt = x.box
+        if bl < l - EDGE_TOL or br > r + EDGE_TOL or bb < b - EDGE_TOL or bt > t + EDGE_TOL:
+            probe.add(where, f"{name} leaves the safe area "
+                             f"(box {bl:.2f}..{br:.2f} x {bb:.2f}..{bt:.2f})")
+        if x.em_px(fh) < MIN_EM_PX:
+            probe.add(where, f"{name} is too small ({x.em_px(fh):.1f} px/em at 720p)")
+        if cap_box is not None and not x.in_caption:
+            ox, oy = _overlap(x.box, cap_box)
+            if ox > EDGE_TOL and oy > EDGE_TOL:
+                probe.add(where, f"{name} is under the caption bar")
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            a, c = boxes[i], boxes[j]
+            if a.in_caption and c.in_caption:
+                continue
+            ox, oy = _overlap(a.box, c.box)
+            if ox > OVERLAP_TOL and oy > OVERLAP_TOL:
+                what = "overlaps"
+            elif oy >= 0.5 * min(a.box[3] - a.box[2], c.box[3] - c.box[2]):
+                continue            # runs of one line
+            elif ox > -MIN_GAP and oy > -MIN_GAP:
+                what = "touches"
+            else:
+                continue
+            probe.add(where, f"{a.text[:24]!r} {what} {c.text[:24]!r} ({ox:.2f} x {oy:.2f})")
+
+
+@contextlib.contextmanager
+def hooked(probe: Probe, on_moment=None):
+    """Patch :class:`SectionScene` so that every beat's end is checked (and optionally
+    handed to ``on_moment(scene, where)``, e.g. to save a still)."""
+    from scenes.base import SectionScene
+
+    say, settle = SectionScene.say, SectionScene.settle
+    beat = {"name": "open"}
+
+    def moment(scene, where):
+        check(scene, probe, where)
+        if on_moment is not None:
+            on_moment(scene, where)
+
+    def say_hook(self, name, *a, **k):
+        if self.mobjects:
+            moment(self, f"end of {beat['name']}")
+        beat["name"] = name
+        return say(self, name, *a, **k)
+
+    def settle_hook(self, *a, **k):
+        out = settle(self, *a, **k)
+        moment(self, f"{beat['name']} settled")
+        return out
+
+    SectionScene.say, SectionScene.settle = say_hook, settle_hook
+    try:
+        yield moment
+    finally:
+        SectionScene.say, SectionScene.settle = say, settle
+
+
+def probe_section(section, lang: str = "ja", theme: str = "dark", head: str | None = None,
+                  size: tuple[int, int] = (256, 144), on_moment=None,
+                  skip: bool = True) -> Probe:
+    """Render ``section`` (animations skipped, nothing encoded) and check every beat's end."""
+    from manim import tempconfig
+
+    from scenes.registry import load_scene_class
+
+    cls = load_scene_class(section)
+    probe = Probe(section.number)
+    settings = {
+        "pixel_width": size[0], "pixel_height": size[1], "frame_rate": 5,
+        "disable_caching": True, "save_last_frame": skip,
+        "write_to_movie": False, "progress_bar": "none", "verbosity": "WARNING",
+    }
+    with (tempfile.TemporaryDirectory() as media, scene_env(lang, theme, "burned", head),
+          tempconfig({**settings, "media_dir": media}), hooked(probe, on_moment) as moment):
+        scene = cls()
+        scene.render()
+        moment(scene, "last frame")
+    return probe
