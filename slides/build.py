@@ -19,12 +19,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.build import Build
+from pipeline.build import Build, video_title  # the title slide says what the video says
 from pipeline.files import Paths, atomic_write, locked, publish, read_json, tmp_name, unlink
 from pipeline.options import BadInput
 
 from . import html_deck, reveal
-from .deck import DECK_TITLE, Deck, SectionSlide, script_of
+from .deck import Deck, SectionSlide, script_of
 from .poster import end_state_png
 
 #: format name -> file name in OUT/slides
@@ -118,7 +118,7 @@ class SlideBuild:
 
     def run(self, console) -> int:
         t0 = time.perf_counter()
-        rc = self.clips.run(console)
+        self.clips.run(console)  # its failures are read from the outcomes below
         self.timings["clips"] = time.perf_counter() - t0
         failed = [o for o in self.clips._ordered() if o.status not in ("cached", "rendered")]
         if failed and not self.clips.allow_missing or len(failed) == len(self.clips._ordered()):
@@ -182,7 +182,7 @@ class SlideBuild:
                 number=o.section.number, stem=o.section.stem,
                 title=o.section.title(opts.lang, opts.n_tokens), clip=clip, poster=poster,
                 notes=notes, clip_key=o.hash, duration=float((o.meta or {}).get("duration") or 0.0)))
-        return Deck(title=DECK_TITLE[opts.lang], sentence=self.sentence, lang=opts.lang,
+        return Deck(title=video_title(opts.lang), sentence=self.sentence, lang=opts.lang,
                     theme=opts.theme, sections=tuple(slides), narrated=narrated)
 
     def _write(self, fmt: str, deck: Deck, dest: Path) -> None:

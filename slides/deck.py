@@ -7,7 +7,6 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.build import VIDEO_TITLE as DECK_TITLE  # the title slide says what the video says
 
 #: The language line of the title slide, written in that language.
 LANG_NAME = {"en": "English", "ja": "日本語"}
