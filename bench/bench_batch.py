@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -39,8 +38,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SNAPSHOT = ("render.py", "pipeline", "batch", "scenes", "attn_math", "assets")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from snapshot import env_for, snapshot  # noqa: E402
+
 VARIANTS = (  # name, sentence, follow, lang, theme
     ("en-dark", "", "", "en", "dark"),
     ("ja-light-neko", "猫 が 魚 を 食べた", "猫", "ja", "light"),
@@ -53,23 +53,6 @@ PLAN_WORKERS = (10, 50, 200)
 CLIENT_LINK = 110e6
 
 
-def snapshot(dest: Path) -> Path:
-    proj = dest / "proj"
-    shutil.rmtree(proj, ignore_errors=True)
-    proj.mkdir(parents=True)
-    for name in SNAPSHOT:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, proj / name, ignore=shutil.ignore_patterns("__pycache__"))
-        elif src.exists():
-            shutil.copy2(src, proj / name)
-    return proj
-
-
-def env_for(proj: Path) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ATTN_")}
-    env["PYTHONPATH"] = str(proj)
-    return env
 
 
 def run(proj: Path, args: list[str]) -> tuple[float, str]:

@@ -35,34 +35,17 @@ import argparse
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SNAPSHOT = ("render.py", "scenes", "attn_math", "assets")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from snapshot import env_for, snapshot  # noqa: E402
 
 
-def snapshot(dest: Path) -> Path:
-    proj = dest / "proj"
-    shutil.rmtree(proj, ignore_errors=True)
-    proj.mkdir(parents=True)
-    for name in SNAPSHOT:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, proj / name, ignore=shutil.ignore_patterns("__pycache__"))
-        elif src.exists():
-            shutil.copy2(src, proj / name)
-    return proj
 
-
-def env_for(proj: Path, **extra: str) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ATTN_")}
-    env.update(PYTHONPATH=str(proj), **extra)
-    return env
 
 
 def render_py(proj: Path, out: Path, args: list[str], **env: str) -> tuple[float, dict, str]:
