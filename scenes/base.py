@@ -20,20 +20,22 @@ from __future__ import annotations
 
 import os
 
-from manim import DOWN, FadeIn, FadeOut, Scene
+from manim import DOWN, FadeIn, FadeOut, Mobject, Scene, Transform
 
 from attn_math import Story, beats, load_story
 from attn_math.beats import BeatCursor
 
 from narration import pacing as narration  # narration (issue 14): ATTN_NARRATION=1
 
-from . import captions, style
+from . import captions, style, timing
 from .registry import by_number
 from .widgets.chrome import CaptionBar, SectionTitle
 
 _STORIES: dict[str, Story] = {}
 
 CAPTION_FADE = 0.4   # seconds a caption takes to replace the previous one
+#: How much larger a block opening a section alone is drawn (:meth:`SectionScene.stage`).
+STAGE_SCALE = 1.5
 
 
 def story() -> Story:
@@ -73,9 +75,27 @@ class SectionScene(Scene):
     def open(self) -> SectionTitle:
         """Show the section title."""
         title = SectionTitle(self.section.number, self.title_text())
-        self.play(FadeIn(title, shift=0.2 * DOWN), run_time=0.6)
+        self.play(FadeIn(title, shift=0.2 * DOWN), run_time=timing.FADE)
         self.title_mob = title
         return title
+
+    def stage(self, mob: Mobject, scale: float = STAGE_SCALE) -> Mobject:
+        """Show ``mob`` enlarged at the centre of the content area, while it is all there is
+        to see, so that a section never opens on one small block in a corner.
+
+        ``mob`` is built where it stays once the rest of the section arrives; it is moved to
+        the centre (scaled by ``scale``, at most to fill the content area) and the returned
+        copy keeps its place for :meth:`unstage`. The caller fades ``mob`` in.
+        """
+        home = mob.copy()
+        mob.scale(scale)
+        style.content_box().fit(mob, height=True)
+        mob.move_to(style.content_center())
+        return home
+
+    def unstage(self, mob: Mobject, home: Mobject, run_time: float = timing.ENTER) -> None:
+        """Move a :meth:`stage`\ d ``mob`` back to its place (and size) to make room."""
+        self.play(Transform(mob, home), run_time=run_time)
 
     def title_text(self) -> str:
         """The section's title in the caption language, for this sentence's token count

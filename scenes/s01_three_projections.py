@@ -28,6 +28,9 @@ from scenes.widgets.tokens import TokenStrip
 #: The sentence's chips while they open the section alone (font size, chip height).
 OPENING_SIZE = 36
 OPENING_CHIP = 0.8
+#: Seconds the strip takes to shrink to the top; an arrow takes to grow out of its matrix.
+STRIP_TO_TOP = 0.9
+ARROW_GROWS = 1.6
 
 
 class ThreeProjections(SectionScene):
@@ -79,7 +82,7 @@ class ThreeProjections(SectionScene):
         end.shift((top - end.get_top()[1]) * UP)
         chip = end[0].box(s.follow)
         self.play(FadeOut(note), head.animate.scale(style.LABEL_SIZE / OPENING_SIZE).move_to(end),
-                  vec.animate.next_to(chip, DOWN, buff=0.15), run_time=0.9)
+                  vec.animate.next_to(chip, DOWN, buff=0.15), run_time=STRIP_TO_TOP)
         self.top = head.get_bottom()[1] - 0.25
 
     def input_vector(self):
@@ -149,7 +152,7 @@ class ThreeProjections(SectionScene):
         self.play(ghost.animate.scale(0.6).move_to(self.plane.c2p(x)).set_opacity(0.0),
                   run_time=timing.ENTER)
         self.remove(ghost)
-        self.play(grow.animate.set_value(1.0), FadeIn(tip), run_time=1.6, rate_func=smooth)
+        self.play(grow.animate.set_value(1.0), FadeIn(tip), run_time=ARROW_GROWS, rate_func=smooth)
         self.play(FadeIn(row.meaning, shift=0.1 * UP), run_time=timing.QUICK)
         for m in (arrow, tip, *row.readout.numbers):
             m.clear_updaters()

@@ -28,6 +28,10 @@ WANDER_RADIUS = 0.45
 WANDER_FLATTEN = 0.55
 DIAL_RADIUS = 0.95
 PLANE_SHARE = 0.42
+#: Seconds: q, k and v growing out of the input; one loop around the plane; the push up.
+ARROWS_GROW = 1.2
+WANDER_SECONDS = 5.0
+PUSH_SECONDS = 4.5
 
 
 class MoveTheInput(SectionScene):
@@ -130,13 +134,13 @@ class MoveTheInput(SectionScene):
 
         self.play(FadeIn(self.plane), run_time=timing.ENTER)
         self.add(*self.arrows.values(), readouts)
-        self.play(self.grow.animate.set_value(1.0), FadeIn(panel), run_time=1.2)
+        self.play(self.grow.animate.set_value(1.0), FadeIn(panel), run_time=ARROWS_GROW)
         self.play(*[FadeIn(m) for m in self.tips.values()], run_time=timing.FLASH)
 
     def wander(self):
         """The input loops around the plane; q, k and v follow it."""
         self.say("wander")
-        self.play(self.u.animate.set_value(1.0), run_time=5.0, rate_func=smooth)
+        self.play(self.u.animate.set_value(1.0), run_time=WANDER_SECONDS, rate_func=smooth)
         self.settle()
 
     def push(self):
@@ -153,7 +157,7 @@ class MoveTheInput(SectionScene):
         self.bring_to_front(*self.arrows.values(), *self.tips.values())
         self.say("push")
         self.wait(0.6)
-        self.play(self.p.animate.set_value(1.0), run_time=4.5, rate_func=linear)
+        self.play(self.p.animate.set_value(1.0), run_time=PUSH_SECONDS, rate_func=linear)
         self.settle()
 
     def verdict(self):

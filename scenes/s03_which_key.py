@@ -25,6 +25,10 @@ from scenes.widgets.tokens import TokenStrip
 
 # Presentation: the walk through all queries takes about this long, whatever n.
 SWEEP_SECONDS = 11.0
+#: Seconds the keys take to grow (and the query to reach the followed row); the share of each
+#: query's step spent moving (the rest it holds still to be read).
+KEYS_GROW = 1.2
+MOVE_SHARE = 0.55
 
 
 class WhichKey(SectionScene):
@@ -121,7 +125,7 @@ class WhichKey(SectionScene):
         self.say("keys")
         self.play(FadeIn(self.strip), FadeIn(self.plane), run_time=timing.ENTER)
         self.play(*[GrowArrow(a) for a in self.key_arrows], FadeIn(self.key_labels),
-                  run_time=1.2)
+                  run_time=KEYS_GROW)
         self.settle()
 
     def sweep_queries(self):
@@ -137,8 +141,8 @@ class WhichKey(SectionScene):
         self.wait(0.8)
         per = min(1.5, SWEEP_SECONDS / max(1, s.n - 1))
         for i in range(1, s.n):
-            self.go_to(i, run_time=0.55 * per)
-            self.wait(0.45 * per)
+            self.go_to(i, run_time=MOVE_SHARE * per)
+            self.wait((1 - MOVE_SHARE) * per)
         self.settle()
 
     def shadow_versus_score(self):
@@ -162,7 +166,7 @@ class WhichKey(SectionScene):
         s, t = self.story, self.theme
         f = s.follow
         self.say("follow")
-        self.go_to(f, run_time=1.2)
+        self.go_to(f, run_time=KEYS_GROW)
         if s.winner != f:
             own = self.table.cell_box(f, 3, t.muted)
             self.play(Create(own), FadeIn(self.legend.items[2]), run_time=timing.FADE)

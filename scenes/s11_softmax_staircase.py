@@ -17,6 +17,10 @@ from scenes.widgets.text import label
 from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
 
 
+#: Seconds the weights take to stack into one column of height 1.
+STACK_SECONDS = 2.5
+
+
 class SoftmaxStaircase(SectionScene):
     SECTION = 11
 
@@ -108,7 +112,7 @@ class SoftmaxStaircase(SectionScene):
         one = LevelLine(self.bars, 1.0, "1")
         self.say("stair")
         self.play(FadeIn(one), run_time=timing.QUICK)
-        self.play(self.bars.stack.animate.set_value(1.0), run_time=2.5)
+        self.play(self.bars.stack.animate.set_value(1.0), run_time=STACK_SECONDS)
         self.settle()
 
     def soft_mix(self):

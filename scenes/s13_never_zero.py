@@ -19,6 +19,7 @@ from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
 
 LOWER_TIME = 5.0
 SHIFT_TIME = 3.0
+RESET_TIME = 1.5   # the score going back to its own value before the max is subtracted
 
 
 class NeverZero(SectionScene):
@@ -88,7 +89,7 @@ class NeverZero(SectionScene):
     def shift_by_max(self):
         s, t = self.story, self.theme
         top = float(s.S[s.follow].max())
-        self.play(self.x.animate.set_value(self.s0), run_time=1.5)
+        self.play(self.x.animate.set_value(self.s0), run_time=RESET_TIME)
         formula = label("w = exp(s − c) / Σ exp(s − c)", style.LABEL_SIZE, t.weight)
         formula.move_to(self.layout.header_left(0), aligned_edge=LEFT)
         shift = Readout("c =", self.c.get_value, size=style.LABEL_SIZE, sample=top)

@@ -17,6 +17,7 @@ from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
 
 STEP_TIME = 0.7
 STEP_PAUSE = 0.25
+BACK_TIME = 1.5   # the row moving back to the followed token
 
 
 class Renormalise(SectionScene):
@@ -93,7 +94,7 @@ class Renormalise(SectionScene):
         f = s.follow
         if f != self.shown:
             self.play(self.p.animate.set_value(float(f)), FadeIn(self.names[f]),
-                      self.names[self.shown].animate.set_opacity(0), run_time=1.5)
+                      self.names[self.shown].animate.set_opacity(0), run_time=BACK_TIME)
         self.say("follow")
         self.play(Create(self.box(s.causal_winner)), run_time=timing.FADE)
         self.settle(1.5)

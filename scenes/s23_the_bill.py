@@ -24,6 +24,11 @@ from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis, ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
+#: Seconds: the two curves drawn; the context slider from GPT-2's length to the long one.
+CURVES_DRAW = 1.6
+LONG_SLIDE = 3.5
+
+
 class TheBill(SectionScene):
     SECTION = 23
 
@@ -99,6 +104,8 @@ class TheBill(SectionScene):
         block = VGroup(rows, total).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         block.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
         self.formula = block
+        # Alone on screen until the chart arrives: large, at the centre.
+        self.formula_home = self.stage(block)
         self.say("pairs")
         self.play(FadeIn(rows[0], shift=0.1 * DOWN), run_time=timing.FADE)
         self.play(FadeIn(rows[1], shift=0.1 * DOWN), run_time=timing.FADE)
@@ -108,14 +115,15 @@ class TheBill(SectionScene):
     def memory(self):
         t = self.theme
         mem = label(self.ui("memory"), style.SMALL_SIZE, t.fg)
-        mem.next_to(self.formula, DOWN, buff=0.3, aligned_edge=LEFT)
+        mem.next_to(self.formula_home, DOWN, buff=0.3, aligned_edge=LEFT)
         rl, rr, _, _ = style.right_panel()
         if mem.width > rr - rl:
-            mem.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
+            mem.scale_to_fit_width(rr - rl).align_to(self.formula_home, LEFT)
         self.mem = mem
         self.say("memory")
+        self.unstage(self.formula, self.formula_home)
         self.play(FadeIn(mem), FadeIn(self.axis), run_time=timing.ENTER)
-        self.play(Create(self.token_curve), Create(self.matrix_curve), run_time=1.6)
+        self.play(Create(self.token_curve), Create(self.matrix_curve), run_time=CURVES_DRAW)
         self.play(FadeIn(self.matrix_tag), FadeIn(self.token_tag), run_time=timing.QUICK)
         self.settle()
 
@@ -161,7 +169,7 @@ class TheBill(SectionScene):
     def long_context(self):
         s, t = self.story, self.theme
         self.say("long")
-        self.play(self.n.animate.set_value(self.long), run_time=3.5)
+        self.play(self.n.animate.set_value(self.long), run_time=LONG_SLIDE)
         lo = self.axis.c2p(self.long, self.token_bytes(self.long))
         hi = self.axis.c2p(self.long, self.matrix_bytes(self.long))
         gap = DoubleArrow(lo, hi, buff=0.12, color=t.amber, stroke_width=4,

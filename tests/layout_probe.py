@@ -10,7 +10,8 @@ effective font size, and reports what a viewer could not read:
 * text under the caption bar (except the caption itself),
 * two texts whose boxes overlap (beyond :data:`OVERLAP_TOL`), or, on different lines,
   come closer than :data:`MIN_GAP`,
-* text smaller than :data:`MIN_EM_PX` pixels per em at 720p.
+* text smaller than :data:`MIN_EM_PX` pixels per em at 720p,
+* a first beat that ends on a nearly empty frame (:data:`OPENING_MIN_WIDTH`).
 
 The checks use only geometry read from the mobjects (not the widgets' own bookkeeping), so a
 widget that believes it placed its labels well is still caught when they touch.
@@ -41,6 +42,17 @@ EDGE_TOL = 0.02
 MIN_EM_PX = 12.0
 #: The safe area's margin on each side, as a fraction of the frame's width and height.
 SAFE_MARGIN = 0.05
+#: A section must not open on a nearly empty frame: at the end of its first beat (the first
+#: caption's reading time, never under two seconds) what is drawn besides the title and the
+#: caption spans at least this share of the safe area's width, or of its height (the title
+#: and the caption bar take about a quarter of that height), or is a block at the centre
+#: of the frame (its box holds the centre) at least :data:`OPENING_MIN_CENTRED` wide. A
+#: token strip across the frame, a plane filling the height or a formula set large at the
+#: centre passes; a lone formula in a corner (sections 14 and 23 before they staged their
+#: derivations at the centre) does not.
+OPENING_MIN_WIDTH = 0.40
+OPENING_MIN_HEIGHT = 0.45
+OPENING_MIN_CENTRED = 0.25
 #: Texts fainter than this are not read by anyone (faded ghosts on their way out).
 VISIBLE_OPACITY = 0.05
 
@@ -67,6 +79,8 @@ class Probe:
     problems: list[str] = field(default_factory=list)
     moments: int = 0
     boxes: dict[str, list[TextBox]] = field(default_factory=dict)
+    #: moment -> (left, right, bottom, top) of everything drawn but the frame's chrome
+    extents: dict[str, tuple[float, float, float, float] | None] = field(default_factory=dict)
 
     def add(self, where: str, what: str) -> None:
         msg = f"s{self.section:02d} {where}: {what}"
@@ -120,6 +134,59 @@ def text_boxes(scene) -> list[TextBox]:
     return out
 
 
+def content_extent(scene) -> tuple[float, float, float, float] | None:
+    """The box around everything visible in ``scene`` except the section title and the
+    caption bar (the chrome every frame has), or None when nothing else is drawn."""
+    from scenes.widgets.chrome import CaptionBar, SectionTitle
+
+    xs: list[float] = []
+    ys: list[float] = []
+
+    def walk(m) -> None:
+        if isinstance(m, (CaptionBar, SectionTitle)):
+            return
+        if m.has_points() and _drawn(m):
+            pts = m.get_points()
+            xs.extend((float(pts[:, 0].min()), float(pts[:, 0].max())))
+            ys.extend((float(pts[:, 1].min()), float(pts[:, 1].max())))
+        for sub in m.submobjects:
+            walk(sub)
+
+    for m in scene.mobjects:
+        walk(m)
+    return (min(xs), max(xs), min(ys), max(ys)) if xs else None
+
+
+def _drawn(m) -> bool:
+    """Whether ``m`` itself (not its family) leaves visible ink: fill or stroke."""
+    from manim import VMobject
+
+    if not isinstance(m, VMobject):
+        return False
+    fill = float(np.max(m.get_fill_opacity()))
+    stroke = 0.0
+    if float(np.max(m.get_stroke_width())) > 0:
+        stroke = float(np.max(m.get_stroke_opacity()))
+    return max(fill, stroke) > VISIBLE_OPACITY
+
+
+def check_opening(scene, probe: Probe) -> None:
+    """Record a problem when the first beat ends on a nearly empty frame."""
+    first = next((k for k in probe.extents if not k.startswith("end of open")), None)
+    if first is None:
+        return
+    # Shares of the safe area (from the frame, like the other checks).
+    sw = float(scene.camera.frame_width) * (1 - 2 * SAFE_MARGIN)
+    sh = float(scene.camera.frame_height) * (1 - 2 * SAFE_MARGIN)
+    e = probe.extents[first]
+    w, h = ((e[1] - e[0]) / sw, (e[3] - e[2]) / sh) if e else (0.0, 0.0)
+    centred = e is not None and e[0] < 0 < e[1] and e[2] < 0 < e[3]
+    if w < OPENING_MIN_WIDTH and h < OPENING_MIN_HEIGHT and not (
+            centred and w >= OPENING_MIN_CENTRED):
+        probe.add(first, f"the section opens on a nearly empty frame (content spans {w:.0%} "
+                         f"of the width and {h:.0%} of the height)")
+
+
 def _overlap(a, b) -> tuple[float, float]:
     ox = min(a[1], b[1]) - max(a[0], b[0])
     oy = min(a[3], b[3]) - max(a[2], b[2])
@@ -132,6 +199,7 @@ def check(scene, probe: Probe, where: str) -> None:
     probe.moments += 1
     boxes = text_boxes(scene)
     probe.boxes[where] = boxes
+    probe.extents[where] = content_extent(scene)
     fh = float(scene.camera.frame_height)
     fw = float(scene.camera.frame_width)
     # The safe area from the frame itself (not from the style module it checks).
@@ -223,4 +291,5 @@ def probe_section(section, lang: str = "ja", theme: str = "dark", head: str | No
         scene = cls()
         scene.render()
         moment(scene, "last frame")
+        check_opening(scene, probe)
     return probe
