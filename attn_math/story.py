@@ -499,8 +499,29 @@ def figures_11(s: Story) -> dict[str, Figure]:
     """The softmax staircase."""
     wr = s.W[s.follow]
     hi, lo = wr[s.strong], wr[s.weak]
-    return _figs(("w_follow_max", hi, fmt(hi)), ("w_follow_min", lo, fmt(lo)),
+    d = ratio_decimals(hi, lo)
+    return _figs(("w_follow_max", hi, fmt(hi, d)), ("w_follow_min", lo, fmt(lo, d)),
                  ("w_ratio", hi / lo, fmt(hi / lo, 1)), ("w_sum", wr.sum(), fmt(wr.sum(), 2)))
+
+
+#: The most decimals :func:`ratio_decimals` gives two weights.
+MAX_RATIO_DECIMALS = 4
+
+
+def ratio_decimals(hi: float, lo: float, ratio_decimals: int = 1) -> int:
+    """Decimals for two weights shown beside their ratio ``hi / lo``.
+
+    Two decimals, unless dividing the two numbers as shown gives another ratio than the
+    true one (at ``ratio_decimals``): "0.13 / 0.04 ≈ 2.9" is false arithmetic on screen
+    (0.13 / 0.04 = 3.25) though both weights are rounded right, so small weights get
+    decimals until the shown quotient agrees ("0.128 / 0.044 ≈ 2.9").
+    """
+    want = fmt(hi / lo, ratio_decimals)
+    for d in range(2, MAX_RATIO_DECIMALS + 1):
+        shown_lo = float(fmt(lo, d))
+        if shown_lo and fmt(float(fmt(hi, d)) / shown_lo, ratio_decimals) == want:
+            return d
+    return MAX_RATIO_DECIMALS
 
 
 def figures_12(s: Story) -> dict[str, Figure]:

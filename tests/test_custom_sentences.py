@@ -130,3 +130,25 @@ def test_pronoun_query_leans_toward_nouns():
 def test_bad_specs_name_the_problem(data, field):
     with pytest.raises(HeadError, match=field):
         head_from_dict(data)
+
+
+def _shown_ratio(story) -> str:
+    from attn_math.fmt import fmt
+
+    hi, lo = (float(story.fig(11, n).text) for n in ("w_follow_max", "w_follow_min"))
+    return fmt(hi / lo, 1)
+
+
+def test_the_weight_ratio_is_true_arithmetic_on_the_shown_weights(story):
+    # Section 11 writes "w_max / w_min ≈ ratio": dividing the two numbers as printed must
+    # give the printed ratio, whatever the sentence.
+    assert _shown_ratio(story) == story.fig(11, "w_ratio").text
+
+
+def test_small_weights_get_the_decimals_their_ratio_needs():
+    # At two decimals this row shows 0.13 / 0.04 (= 3.25) beside a true ratio of 2.9.
+    story = Story(sentence_head(
+        "the old dog chased the supercalifragilistic ball and then it rolled away".split()))
+    assert story.fig(11, "w_ratio").text == "2.9"
+    assert story.fig(11, "w_follow_min").text == "0.043"
+    assert _shown_ratio(story) == "2.9"
