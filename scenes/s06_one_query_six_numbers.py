@@ -16,6 +16,7 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.widgets.placement import LABEL_GAP, place_labels
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns
 from scenes.widgets.shadow import tip_labels
@@ -67,8 +68,12 @@ class OneQuerySixNumbers(SectionScene):
         p = self.plane
         size = style.SMALL_SIZE if s.n > 6 else style.LABEL_SIZE
         self.keys = VGroup(*[p.arrow(k, t.key, stroke=4) for k in s.K])
-        self.key_labels = tip_labels(p, self._key_labels(), t.key, size,
-                                     avoid=[p.c2p(q) for q in s.Q])
+        items = self._key_labels()
+        self.key_labels = tip_labels(p, items, t.key, size, avoid=[p.c2p(q) for q in s.Q])
+        # Many keys crowd the plane: the placement pass settles any names still touching,
+        # with a leader line to a name moved far from its tip.
+        self.key_leaders = VGroup(*place_labels(list(self.key_labels), box=self.plane_box,
+                                                anchors=[p.c2p(k) for k, _ in items]))
         self.q_dots = VGroup(*[p.dot(q, t.query, radius=0.05).set_opacity(0.45) for q in s.Q])
         self.q_arrow = p.live_arrow(self.get_q, t.query, stroke=6)
 
@@ -81,7 +86,8 @@ class OneQuerySixNumbers(SectionScene):
         half = (r - l) / 2 - 0.1
         shrink = min(1.0, *[half / self._entry(w).width for w in ("max", "min")])
         self.legend_rows = 1 if shrink >= 0.9 else 2
-        self.legend_step = 1.25 * self._entry("max").height
+        # A line's step keeps the two entries LABEL_GAP apart (its brackets reach down).
+        self.legend_step = max(self._entry(w).height for w in ("max", "min")) + LABEL_GAP
         lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
         pad = 0.04 * (hi - lo)
         chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
@@ -90,7 +96,7 @@ class OneQuerySixNumbers(SectionScene):
         self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=timing.FADE)
         self.play(FadeIn(p), run_time=timing.FADE)
         self.play(LaggedStart(*[GrowArrow(a) for a in self.keys], lag_ratio=0.1),
-                  FadeIn(self.key_labels), run_time=1.2)
+                  FadeIn(self.key_labels), FadeIn(self.key_leaders), run_time=1.2)
         self.play(FadeIn(self.q_dots), run_time=timing.FLASH)
         self.add(self.q_arrow)
         self.play(Create(self.marker), run_time=timing.QUICK)
