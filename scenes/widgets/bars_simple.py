@@ -237,9 +237,9 @@ def titled_row_bars(labels: Sequence[str], values: Sequence[float], box: Box, ti
     """Sections 15 and 16's side panel: ``title`` at the box's top left (shrunk to the box's
     width if needed), ``formula`` under it, and the row's bars under both.
 
-    ``below`` is the height the caller will stack under the bars (readouts, a card): the
-    bars are made shorter than :data:`TITLED_BARS_HEIGHT` when that is what it takes for
-    it to end inside the box (a second line of token names, a long caption's card).
+    A second line of token names takes its room under the bars' usual height, not out of
+    it. ``below`` is the height the caller will stack under the bars (readouts, a card): the
+    bars are made shorter when that is what it takes for it to end inside the box.
 
     ``title`` and ``formula`` are moved in place; the bars are returned.
     """
@@ -248,8 +248,9 @@ def titled_row_bars(labels: Sequence[str], values: Sequence[float], box: Box, ti
     formula.next_to(title, DOWN, buff=0.12, aligned_edge=LEFT)
     top = formula.get_bottom()[1] - 0.25
     bars = RowBars(labels, values, Box(box.l, box.r, top - TITLED_BARS_HEIGHT, top))
-    over = box.b - (bars.get_bottom()[1] - below)
-    if over > 0:
-        # The names keep their layout whatever the height: only the bars get shorter.
-        bars = RowBars(labels, values, Box(box.l, box.r, top - TITLED_BARS_HEIGHT + over, top))
+    # The names keep their layout whatever the box's height: only the bars change.
+    height = TITLED_BARS_HEIGHT + bars.labels.height - bars.labels.line_height
+    over = max(0.0, box.b - (bars.get_bottom()[1] - (height - TITLED_BARS_HEIGHT) - below))
+    if height - over != TITLED_BARS_HEIGHT:
+        bars = RowBars(labels, values, Box(box.l, box.r, top - height + over, top))
     return bars
