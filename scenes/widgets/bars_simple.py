@@ -63,23 +63,22 @@ def line_up_labels(names: Sequence[str], xs: Sequence[float], span: tuple[float,
     """
     color = color or style.theme().fg
     min_k = min(1.0, MIN_NAME_SIZE / size)
+    within = [*np.arange(1.0, min_k, -_SCALE_STEP), min_k]      # 1.0 down to min_k
+    beyond = np.arange(min_k - _SCALE_STEP, 0.0, -_SCALE_STEP)  # the last resort only
     tries = [(TOKEN_CELLS, 1), (TOKEN_CELLS, 2)] + [(c, 2) for c in CUT_STEPS if c < TOKEN_CELLS]
     for n_try, (max_cells, rows) in enumerate(tries):
         shown = [screen_label(s, max_cells) for s in names]
         texts = [label(s, size, color) for s in shown]
         widths = [m.width for m in texts]
-        k, centres = 1.0, None
         last = n_try == len(tries) - 1
-        while True:
+        for k in [*within, *beyond] if last else within:
             centres = _fits([k * w for w in widths], xs, span, rows)
-            if centres is not None or (k - _SCALE_STEP < min_k and not last) \
-                    or k - _SCALE_STEP <= 0:
+            if centres is not None:
                 break
-            k -= _SCALE_STEP
         if centres is not None:
             break
-    if centres is None:                      # nothing fits: the shortest cut, one per column
-        centres = list(xs)
+    if centres is None:      # nothing fits: the shortest cut at the smallest size, as wished
+        centres, k = list(xs), min_k
     for m in texts:
         if k < 1.0:
             m.scale(k)
