@@ -16,6 +16,7 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.widgets.placement import LABEL_GAP, box_of, place_labels
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns
 from scenes.widgets.shadow import tip_labels
@@ -24,6 +25,25 @@ from scenes.widgets.tokens import TokenStrip
 
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
+TIP_CLEAR = 0.08        # what tip_labels keeps between two names (0.04 around each)
+HEAD_OVERLAP = 0.03     # an arrowhead's box may overlap a name's this much (the empty
+                        # corners of the triangle's box): it does not cross the word
+SHAFT_STEP = 0.08       # spacing of the marks along an arrow's shaft
+SHAFT_HALF = 0.02       # half a mark's size: about the shaft's half width
+
+
+def shaft_marks(arrow) -> list[tuple[float, float, float, float]]:
+    """Small boxes every SHAFT_STEP along ``arrow``'s shaft: a label kept clear of them is
+    not crossed by the arrow."""
+    start, end = arrow.get_start(), arrow.get_tip().get_center()
+    n = max(2, int(np.linalg.norm(end - start) / SHAFT_STEP) + 1)
+    return [(x - SHAFT_HALF, x + SHAFT_HALF, y - SHAFT_HALF, y + SHAFT_HALF)
+            for x, y, _ in np.linspace(start, end, n)]
+
+
+def _near(a, b, gap: float) -> bool:
+    """Whether boxes ``a`` and ``b`` (left, right, bottom, top) come closer than ``gap``."""
+    return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
 
 
 class OneQuerySixNumbers(SectionScene):
@@ -67,8 +87,9 @@ class OneQuerySixNumbers(SectionScene):
         p = self.plane
         size = style.SMALL_SIZE if s.n > 6 else style.LABEL_SIZE
         self.keys = VGroup(*[p.arrow(k, t.key, stroke=4) for k in s.K])
-        self.key_labels = tip_labels(p, self._key_labels(), t.key, size,
-                                     avoid=[p.c2p(q) for q in s.Q])
+        items = self._key_labels()
+        self.key_labels = tip_labels(p, items, t.key, size, avoid=[p.c2p(q) for q in s.Q])
+        self.key_leaders = self._settle_key_labels(items)
         self.q_dots = VGroup(*[p.dot(q, t.query, radius=0.05).set_opacity(0.45) for q in s.Q])
         self.q_arrow = p.live_arrow(self.get_q, t.query, stroke=6)
 
@@ -81,7 +102,8 @@ class OneQuerySixNumbers(SectionScene):
         half = (r - l) / 2 - 0.1
         shrink = min(1.0, *[half / self._entry(w).width for w in ("max", "min")])
         self.legend_rows = 1 if shrink >= 0.9 else 2
-        self.legend_step = 1.25 * self._entry("max").height
+        # A line's step keeps the two entries LABEL_GAP apart (its brackets reach down).
+        self.legend_step = max(self._entry(w).height for w in ("max", "min")) + LABEL_GAP
         lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
         pad = 0.04 * (hi - lo)
         chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
@@ -90,10 +112,30 @@ class OneQuerySixNumbers(SectionScene):
         self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=timing.FADE)
         self.play(FadeIn(p), run_time=timing.FADE)
         self.play(LaggedStart(*[GrowArrow(a) for a in self.keys], lag_ratio=0.1),
-                  FadeIn(self.key_labels), run_time=1.2)
+                  FadeIn(self.key_labels), FadeIn(self.key_leaders), run_time=1.2)
         self.play(FadeIn(self.q_dots), run_time=timing.FLASH)
         self.add(self.q_arrow)
         self.play(Create(self.marker), run_time=timing.QUICK)
+
+    def _settle_key_labels(self, items) -> VGroup:
+        """Many keys crowd the plane, and tip_labels may find no free spot for a name: a name
+        touching another (closer than TIP_CLEAR) or lying on an arrowhead (its own
+        included) is settled again by the placement pass, clear of the names, arrowheads
+        and shafts, with a leader line when it moves far from its tip. Returns the leader
+        lines."""
+        p, names = self.plane, list(self.key_labels)
+        heads = [box_of(a.get_tip()) for a in self.keys]
+        shafts = [m for a in self.keys for m in shaft_marks(a)]
+        leaders = VGroup()
+        for (k, _), name in zip(items, names):
+            others = [box_of(o) for o in names if o is not name]
+            here = box_of(name)
+            if any(_near(here, o, TIP_CLEAR) for o in others) or any(
+                    _near(here, h, -HEAD_OVERLAP) for h in heads):
+                marks = others + heads + shafts
+                leaders.add(*place_labels([name], box=self.plane_box, obstacles=marks,
+                                          anchors=[p.c2p(k)]))
+        return leaders
 
     def _key_labels(self):
         """(key, text) per distinct key: repeated words share one key and one label."""

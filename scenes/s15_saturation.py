@@ -23,6 +23,8 @@ from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 Y_TOP = 1.12   # the weight axis runs a little past 1, leaving room to name curves above it
+READOUTS_BUFF = 0.3   # bars to readouts
+POWER_BUFF = 0.18     # the ratio's row to the power line under it
 
 
 def ratio_decimals(x: float) -> int:
@@ -82,13 +84,6 @@ class Saturation(SectionScene):
             label("w(1 − w)", style.SMALL_SIZE, t.fg), lambda x: self.grad(x),
             avoid=[lambda x: self.grad(x), lambda x: core.top_weight_unscaled(self.z, x)])
 
-        panel = style.right_panel()
-        title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
-        formula = label(self.ui("formula"), style.SMALL_SIZE, t.muted)
-        self.bars = titled_row_bars(s.labels, self.weights(), panel, title, formula)
-        self.bars.follow(lambda: self.weights())
-        self.bars_title = VGroup(title, formula)
-
         num = dict(font_size=style.NUMBER_SIZE)
         d_num = LiveNumber(1, decimals=0, color=t.fg, **num).follow(self.d.count)
         top_num = LiveNumber(1, decimals=3, color=t.weight, **num).follow(self.top)
@@ -107,7 +102,22 @@ class Saturation(SectionScene):
         self.readouts = ReadoutPanel(
             [("d =", d_num), (self.ui("top") + " =", top_num),
              (self.ui("grad") + " =", grad_num), (self.ui("ratio") + " =", ratio_num)],
-            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg).place_under(self.bars, panel)
+            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg)
+        self.power = label(f"= {s.fig(15, 'lead_ratio_d1')} ^ √d", style.SMALL_SIZE, t.muted)
+
+        # The side panel: title, bars, readouts and (from the second beat) the power line
+        # under them, all above the caption bar.
+        panel = style.right_panel()
+        title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
+        formula = label(self.ui("formula"), style.SMALL_SIZE, t.muted)
+        below = READOUTS_BUFF + self.readouts.height + POWER_BUFF + self.power.height
+        self.bars = titled_row_bars(s.labels, self.weights(), panel, title, formula,
+                                    below=below)
+        self.bars.follow(lambda: self.weights())
+        self.bars_title = VGroup(title, formula)
+        self.readouts.place_under(self.bars, panel, buff=READOUTS_BUFF)
+        self.power.next_to(self.readouts.row(3), DOWN, buff=POWER_BUFF)
+        self.power.align_to(self.readouts.numbers[3], LEFT)
 
     # ------------------------------------------------------------ beats
 
@@ -122,12 +132,8 @@ class Saturation(SectionScene):
 
     def eighth_power(self):
         t = self.theme
-        power = label(f"= {self.story.fig(15, 'lead_ratio_d1')} ^ √d", style.SMALL_SIZE,
-                      t.muted)
-        ratio_row = self.readouts.row(3)
-        power.next_to(ratio_row, DOWN, buff=0.18).align_to(self.readouts.numbers[3], LEFT)
         self.say("power")
-        self.play(FadeIn(power, shift=0.1 * UP), Indicate(ratio_row, color=t.amber),
+        self.play(FadeIn(self.power, shift=0.1 * UP), Indicate(self.readouts.row(3), color=t.amber),
                   run_time=timing.BEAT)
         self.settle()
 

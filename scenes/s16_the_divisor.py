@@ -31,6 +31,10 @@ SQRT, LINEAR = 0.5, 1.0   # the divisor's exponent: divide by √d, or by d
 Y_TOP = 1.12              # as in section 15: room above 1 to name the no-divisor curve
 FORMULA_SQRT = "w = softmax(√d · z / √d)"
 FORMULA_LINEAR = "w = softmax(√d · z / d)"
+READOUTS_BUFF = 0.3       # bars to readouts
+ROW_GAP = 0.45            # readout rows, baseline to baseline
+TIGHT_ROW_GAP = 0.38      # the closest they come when the panel is short of room
+CARD_BUFF = 0.25          # readouts to the closing card (toy head, GPT-2 small)
 
 
 class TheDivisor(SectionScene):
@@ -82,14 +86,6 @@ class TheDivisor(SectionScene):
         self.uniform_tag = self.place_uniform_tag()
         self.marker = AxisMarker(self.axis, self.d, lambda x: self.top(x), t.weight)
 
-        panel = style.right_panel()
-        title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
-        self.formula = label(self.ui("none"), style.SMALL_SIZE, t.muted)
-        self.bars = titled_row_bars(screen_labels(s.labels), self.weights(), panel, title, self.formula)
-        self.bars.follow(lambda: self.weights())
-        self.bars_uniform = self.bars.level_line(self.uniform, t.amber, stroke=2.5)
-        self.title = title
-
         num = dict(font_size=style.NUMBER_SIZE)
         d_num = LiveNumber(1, decimals=0, color=t.fg, **num).follow(lambda: self.d.count())
         div_num = LiveNumber(1, decimals=2, color=t.fg, **num).follow(
@@ -98,10 +94,37 @@ class TheDivisor(SectionScene):
             lambda: core.dot_product_spread(self.d.count()) / self.divisor(self.d.count()))
         top_num = LiveNumber(1, decimals=3, color=t.weight, **num).follow(
             lambda: self.top(self.d.count()))
-        self.readouts = ReadoutPanel(
-            [("d =", d_num), (self.ui("divisor") + " =", div_num),
-             (self.ui("spread") + " =", spread_num), (self.ui("top") + " =", top_num)],
-            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg).place_under(self.bars, panel)
+        rows = [("d =", d_num), (self.ui("divisor") + " =", div_num),
+                (self.ui("spread") + " =", spread_num), (self.ui("top") + " =", top_num)]
+        self.card = VGroup(label(self.ui("toy"), style.SMALL_SIZE, t.fg),
+                           label(self.ui("real"), style.SMALL_SIZE, t.fg))
+        self.card.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+
+        # The side panel holds the title, the bars, the readouts and (at the end) the card,
+        # which must end above the caption bar: when it would not, the readouts' rows close
+        # up first (down to TIGHT_ROW_GAP), and then the bars give up height.
+        panel = style.right_panel()
+        title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
+        self.formula = label(self.ui("none"), style.SMALL_SIZE, t.muted)
+        labels = screen_labels(s.labels)
+        room = titled_row_bars(labels, self.weights(), panel, title,
+                               self.formula).get_bottom()[1] - panel.b
+
+        def under_bars(row_gap):
+            readouts = ReadoutPanel(rows, size=style.SMALL_SIZE, row_gap=row_gap, color=t.fg)
+            return readouts, READOUTS_BUFF + readouts.height + CARD_BUFF + self.card.height
+
+        self.readouts, below = under_bars(ROW_GAP)
+        if below > room:
+            squeeze = min((below - room) / (len(rows) - 1), ROW_GAP - TIGHT_ROW_GAP)
+            self.readouts, below = under_bars(ROW_GAP - squeeze)
+        self.bars = titled_row_bars(labels, self.weights(), panel, title, self.formula,
+                                    below=below)
+        self.bars.follow(lambda: self.weights())
+        self.bars_uniform = self.bars.level_line(self.uniform, t.amber, stroke=2.5)
+        self.title = title
+        self.readouts.place_under(self.bars, panel, buff=READOUTS_BUFF)
+        self.card.next_to(self.readouts, DOWN, buff=CARD_BUFF).align_to(self.title, LEFT)
 
     def curves(self):
         """The curves drawn on the axis by the end: no divisor, ÷ √d (flat), ÷ d."""
@@ -211,8 +234,5 @@ class TheDivisor(SectionScene):
         self.switch_formula(FORMULA_SQRT, SQRT, run_time=1.5)
         self.play(FadeOut(self.bars_uniform), self.d.animate.set_value(self.d_real),
                   run_time=timing.MOVE)
-        card = VGroup(label(self.ui("toy"), style.SMALL_SIZE, t.fg),
-                      label(self.ui("real"), style.SMALL_SIZE, t.fg)).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        card.next_to(self.readouts, DOWN, buff=0.25).align_to(self.title, LEFT)
-        self.play(FadeIn(card, shift=0.1 * UP), run_time=timing.ENTER)
+        self.play(FadeIn(self.card, shift=0.1 * UP), run_time=timing.ENTER)
         self.settle(1.5)

@@ -19,11 +19,18 @@ from manim import (
 
 from .. import style
 from ..layout import fit_width
+from .bars_simple import line_up_labels
 from .live_number import LiveNumber
 from .redrawn import Redrawn
-from .text import baseline, label
+from .text import label
 
 Scores = Callable[[], np.ndarray]
+
+#: Gap between a bar's end and its live number.
+NUMBER_BUFF = 0.1
+#: Gap a live number keeps from a tick (high- or low-water mark) across its column: the
+#: line's half width and a little air.
+TICK_CLEAR = 0.06
 
 
 def sign_color(value: float, decimals: int = 2) -> str:
@@ -33,11 +40,6 @@ def sign_color(value: float, decimals: int = 2) -> str:
     if round(float(value), decimals) == 0:
         return style.theme().fg
     return style.score_text_color(value)
-
-
-def baseline_drop(text, s: str) -> float:
-    """How far ``text`` reaches below its baseline (descenders), in frame units."""
-    return baseline(text, s) - text.get_bottom()[1]
 
 
 class ScoreColumns(Redrawn, VGroup):
@@ -61,8 +63,8 @@ class ScoreColumns(Redrawn, VGroup):
     bar_ratio
         Bar width as a fraction of the column pitch.
     number_size, label_size
-        Largest font sizes; numbers shrink to fit a column, labels that do not fit are
-        staggered on two lines (and shrink only if still too wide).
+        Largest font sizes; numbers shrink to fit a column, labels are laid out by
+        :func:`scenes.widgets.bars_simple.line_up_labels`.
 
     Attributes
     ----------
@@ -94,26 +96,13 @@ class ScoreColumns(Redrawn, VGroup):
         probe = LiveNumber(-max(abs(lo), abs(hi)), decimals=decimals, font_size=number_size)
         self._num_h = probe.height + 0.12
 
-        texts = [label(s, label_size, label_color or t.key) for s in labels]
-        # Long words in narrow columns: stagger the labels on two lines, so each may
-        # spread under its neighbours' columns instead of shrinking out of sight.
-        self.staggered = any(tx.width > 0.9 * self.pitch for tx in texts)
-        for tx in texts:
-            fit_width(tx, (1.8 if self.staggered else 0.9) * self.pitch)
-        drop = max(baseline_drop(tx, s) for tx, s in zip(texts, labels))
-        rise = max(tx.get_top()[1] - baseline(tx, s) for tx, s in zip(texts, labels))
-        line_h = drop + rise
-        lab_h = line_h * (2 if self.staggered else 1) + (0.06 if self.staggered else 0.0)
+        names = line_up_labels(labels, self.xs, (l, r), label_size, label_color or t.key)
+        self.staggered = names.rows > 1
         # Bars live between y0 (lo) and y1 (hi); numbers outside that, labels at the foot.
-        self.y0 = b + lab_h + 0.14 + self._num_h
+        self.y0 = b + names.height + 0.14 + self._num_h
         self.y1 = top - self._num_h
-        # One baseline per label line ("ran" must not float above "ate").
-        for j, (tx, s, x) in enumerate(zip(texts, labels, self.xs)):
-            low = self.staggered and j % 2 == 1
-            base = b + drop + (0.0 if low else lab_h - line_h)
-            tx.move_to(np.array([x, 0.0, 0.0]))
-            tx.shift((base - baseline(tx, s)) * UP)
-        self.labels = VGroup(*texts)
+        names.shift((b - names.get_bottom()[1]) * UP)
+        self.labels = names
 
         self.zero_line = Line(np.array([l, self.y(0.0), 0]), np.array([r, self.y(0.0), 0]),
                               color=t.muted, stroke_width=2)
@@ -122,6 +111,7 @@ class ScoreColumns(Redrawn, VGroup):
             LiveNumber(0.0, decimals=decimals, font_size=number_size, color=t.fg)
             for _ in range(n)
         ])
+        self._ticks: dict[int, list[float]] = {}
         super().__init__(self.zero_line, self.bars, self.numbers, self.labels)
         self.redraw_every_frame()
 
@@ -154,25 +144,28 @@ class ScoreColumns(Redrawn, VGroup):
     def frame(self, j: int, color: str | None = None) -> VMobject:
         """An outline around column ``j``'s whole height (numbers and label included).
 
-        A staggered label wider than its column gets a foot as wide as the label, so the
-        outline goes round the word instead of through it (the column above keeps its width).
+        A staggered label wider than its column (or pulled off its centre at the chart's end)
+        gets a foot as wide as the label, so the outline goes round the word instead of
+        through it (the column above keeps its width).
         """
         t = style.theme()
         top = self.y1 + self._num_h + 0.04
         bottom = self.labels.get_bottom()[1] - 0.04
         hw = 0.48 * self.pitch
         tx = self.labels[j]
-        lw = max(0.5 * tx.width + 0.06, hw)
         x = self.x(j)
-        if tx.width <= 2 * hw:
+        # The foot reaches round the label, which may sit off centre (pulled inside the chart).
+        fl = min(tx.get_left()[0] - 0.06 - x, -hw)
+        fr = max(tx.get_right()[0] + 0.06 - x, hw)
+        if fl >= -hw and fr <= hw:
             rect = Rectangle(width=2 * hw, height=top - bottom,
                              stroke_color=color or t.amber, stroke_width=3, fill_opacity=0)
             rect.move_to(np.array([x, (top + bottom) / 2, 0.0]))
             return rect
         foot_top = tx.get_top()[1] + 0.04
         foot_bottom = tx.get_bottom()[1] - 0.04
-        corners = [(-hw, top), (-hw, foot_top), (-lw, foot_top), (-lw, foot_bottom),
-                   (lw, foot_bottom), (lw, foot_top), (hw, foot_top), (hw, top)]
+        corners = [(-hw, top), (-hw, foot_top), (fl, foot_top), (fl, foot_bottom),
+                   (fr, foot_bottom), (fr, foot_top), (hw, foot_top), (hw, top)]
         return Polygon(*[np.array([x + dx, y, 0.0]) for dx, y in corners],
                        stroke_color=color or t.amber, stroke_width=3, fill_opacity=0)
 
@@ -191,10 +184,15 @@ class ScoreColumns(Redrawn, VGroup):
         return rect
 
     def tick(self, j: int, value: float, color: str | None = None) -> Line:
-        """A short mark across column ``j`` at score ``value`` (a high- or low-water mark)."""
+        """A short mark across column ``j`` at score ``value`` (a high- or low-water mark).
+
+        From then on the column's live number keeps clear of the mark: when the bar's end
+        comes so near it that the number would sit on the line, the number goes past it.
+        """
         t = style.theme()
         w = 0.5 * (self.pitch + self.bar_w)
         y = self.y(value)
+        self._ticks.setdefault(j, []).append(y)
         return Line(np.array([self.x(j) - w / 2, y, 0]), np.array([self.x(j) + w / 2, y, 0]),
                     color=color or t.amber, stroke_width=4)
 
@@ -219,11 +217,14 @@ class ScoreColumns(Redrawn, VGroup):
             num = self.numbers[j]
             num.set_value(v)
             num.set_fill(sign_color(v, num.decimals))
-            # Above a positive bar, below a negative one; centred on the column.
-            if v >= 0:
-                num.move_to(np.array([x, max(y, y0) + 0.1 + num.height / 2, 0]))
-            else:
-                num.move_to(np.array([x, min(y, y0) - 0.1 - num.height / 2, 0]))
+            # Above a positive bar, below a negative one; centred on the column; past a
+            # tick the number would sit on.
+            up = 1.0 if v >= 0 else -1.0
+            near = (max(y, y0) if v >= 0 else min(y, y0)) + up * NUMBER_BUFF
+            for tick_y in sorted(self._ticks.get(j, ()), key=lambda ty: up * ty):
+                if -TICK_CLEAR < up * (tick_y - near) < num.height + TICK_CLEAR:
+                    near = tick_y + up * TICK_CLEAR
+            num.move_to(np.array([x, near + up * num.height / 2, 0]))
 
 
 class ScoreSquares(Redrawn, VGroup):
