@@ -75,8 +75,6 @@ KNOWN = {
     (16, 'repeated'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (16, 'twelve'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (17, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (20, 'default'): "o[it] (mixing chain's output label) is placed apart from the value labels",
-    (20, 'repeated'): "o[it] (mixing chain's output label) is placed apart from the value labels",
     (24, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
     (25, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
     (99, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
