@@ -65,7 +65,6 @@ KNOWN = {
     (9, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
     (10, 'longest'): "cell readouts of a long token's row leave the side panel (CellReadout)",
     (10, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (12, 'longest'): 'w[…] readout sits over the bar numbers when the name is long (WeightBars header)',
     (15, 'japanese'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (15, 'repeated'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (15, 'twelve'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
