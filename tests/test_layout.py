@@ -51,14 +51,11 @@ def heads(tmp_path_factory):
 #: consolidation, and sections whose side panels do not yet fit a long or twelfth token).
 #: Strict: a case that starts passing must be struck off this list.
 KNOWN = {
-    (4, 'japanese'): "two inputs' tip labels coincide (repeated 食べた): LiveTipLabel not in the placement pass yet",
-    (4, 'longest'): "W_Q/W_K subscripts shrink with the long token's chip (MatrixChip fit, issue 11)",
     (5, 'longest'): 'k(…) label placed by shadow.tip_label_away, not by the placement pass yet',
     (6, 'japanese'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (6, 'repeated'): 'the max/min lines of the readout touch (ScoreColumns readout)',
     (6, 'twelve'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (7, 'japanese'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
-    (7, 'longest'): 'k(the) and k(long) tip labels of plane.labelled_arrow overlap',
     (7, 'repeated'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (7, 'twelve'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (8, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",

@@ -490,6 +490,7 @@ def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
         m.move_to(best)
         placed.append(box(m))
         out[i] = m
+    plane.register_labels(*out)   # live labels on the plane keep clear of these
     return VGroup(*out)
 
 
