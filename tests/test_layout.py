@@ -51,7 +51,6 @@ def heads(tmp_path_factory):
 #: consolidation, and sections whose side panels do not yet fit a long or twelfth token).
 #: Strict: a case that starts passing must be struck off this list.
 KNOWN = {
-    (5, 'longest'): 'k(…) label placed by shadow.tip_label_away, not by the placement pass yet',
     (6, 'japanese'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (6, 'repeated'): 'the max/min lines of the readout touch (ScoreColumns readout)',
     (6, 'twelve'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",

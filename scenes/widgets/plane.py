@@ -10,7 +10,7 @@ from manim import (
 )
 
 from .. import style
-from .placement import box_of, place_labels
+from .placement import box_of, is_clear, place_labels
 from .text import label
 
 Vec = Callable[[], np.ndarray]
@@ -117,14 +117,14 @@ class VectorPlane(VGroup):
             off = np.zeros(3)
         nearer = EASE_BACK * off if np.linalg.norm(off) > SNAP_BACK else np.zeros(3)
         tries = [nearer, off] if np.any(off) else [off]
+        within = style.safe_box() if box is None else box
         for o in tries:
             mob.move_to(wish + o)
-            here = mob.get_center().copy()
-            place_labels([mob], box=box, obstacles=others)
-            if np.allclose(mob.get_center(), here, atol=1e-9):
+            if is_clear(box_of(mob), others, within=within):
                 state["off"] = o
                 return
-        # the old spot is taken: the free spot nearest it (place_labels moved it there)
+        # the old spot is taken: the free spot nearest it
+        place_labels([mob], box=within, obstacles=others)
         state["off"] = mob.get_center() - wish
 
     def c2p(self, v) -> np.ndarray:
