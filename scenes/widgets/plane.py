@@ -10,7 +10,7 @@ from manim import (
 )
 
 from .. import style
-from .placement import box_of, is_clear, place_labels
+from .placement import LABEL_GAP, box_of, is_clear, place_labels
 from .text import label
 
 Vec = Callable[[], np.ndarray]
@@ -18,9 +18,24 @@ Vec = Callable[[], np.ndarray]
 #: Each frame a live label that was pushed off its wished spot tries a spot this much
 #: nearer to it (and keeps the old one while the nearer is taken), so it glides back
 #: rather than jumping when the way clears.
-EASE_BACK = 0.85
+EASE_BACK = 0.9
 #: An offset this small (frame units, under a pixel) is dropped: the label is home.
 SNAP_BACK = 0.01
+#: Halvings of the push that frees a live label (the last one is under a pixel).
+PUSH_STEPS = 8
+
+
+def _pushes(a: np.ndarray, others, gap: float = LABEL_GAP) -> list[tuple[float, float]]:
+    """The four straight shifts that take box ``a`` just ``gap`` clear of each box in
+    ``others`` it comes within ``gap`` of (left, right, down, up)."""
+    out = []
+    for o in others:
+        if (a[0] < o[1] + gap and o[0] - gap < a[1] and a[2] < o[3] + gap
+                and o[2] - gap < a[3]):
+            eps = 1e-6
+            out += [(o[0] - gap - a[1] - eps, 0.0), (o[1] + gap - a[0] + eps, 0.0),
+                    (0.0, o[2] - gap - a[3] - eps), (0.0, o[3] + gap - a[2] + eps)]
+    return out
 
 
 class _Shared(list):
@@ -123,8 +138,28 @@ class VectorPlane(VGroup):
             if is_clear(box_of(mob), others, within=within):
                 state["off"] = o
                 return
-        # the old spot is taken: the free spot nearest it
+        # The old spot is taken. Pushed straight off the label in the way, just clear of
+        # it, when that frees it: the push grows with the overlap, so the label slides.
+        a = np.array(box_of(mob))
+        for dx, dy in sorted(_pushes(a, others), key=lambda p: abs(p[0]) + abs(p[1])):
+            if is_clear(tuple(a + np.array([dx, dx, dy, dy])), others, within=within):
+                mob.shift(np.array([dx, dy, 0.0]))
+                state["off"] = mob.get_center() - wish
+                return
+        # Else the free spot nearest it, then back along the way to it as far as stays
+        # free (the pass's candidate rings are RINGS apart; stepping by them would shudder).
+        start = mob.get_center().copy()
         place_labels([mob], box=within, obstacles=others)
+        free = mob.get_center().copy()
+        lo, hi = 0.0, 1.0
+        for _ in range(PUSH_STEPS):
+            mid = (lo + hi) / 2
+            mob.move_to(start + mid * (free - start))
+            if is_clear(box_of(mob), others, within=within):
+                hi = mid
+            else:
+                lo = mid
+        mob.move_to(start + hi * (free - start))
         state["off"] = mob.get_center() - wish
 
     def c2p(self, v) -> np.ndarray:
