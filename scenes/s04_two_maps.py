@@ -18,10 +18,10 @@ from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    LiveTipLabel, MatrixChip, TipLabels, fit_width, subscripted,
+    LiveTipLabel, MatrixChip, TipLabels, fit_width, live_tip_labels, subscripted,
 )
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import baseline, label
+from scenes.widgets.text import baseline, label, screen_labels
 
 # Presentation: the blend runs this long.
 BLEND_SECONDS = 6.0
@@ -58,6 +58,7 @@ class TwoMaps(SectionScene):
         s, th = self.story, self.theme
         a, b = s.asym
         self.t = ValueTracker(0.0)
+        self.names = names = screen_labels(s.labels)   # long tokens cut, as on every screen
         x0, x1, y0, y1 = data_range(np.vstack([s.Q, s.K]), pad=0.5)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         pair = (a, b)
@@ -65,16 +66,17 @@ class TwoMaps(SectionScene):
         self.keys = VGroup(*[self.plane.arrow(k, th.key, stroke=9).set_opacity(0.6 if i in pair else 0.3)
                              for i, k in enumerate(s.K)])
         self.key_tags = TipLabels(self.plane, s.K[list(pair)],
-                                  [s.labels[i] for i in pair], th.key, side=-1)
+                                  [names[i] for i in pair], th.key, side=-1)
         queries = []
         for i in range(s.n):
             get = (lambda i=i: s.X[i] @ self.W_t())
             queries.append(FastArrow(self.plane, get, th.query, stroke=4,
                                      opacity=1.0 if i in pair else 0.5))
         self.queries = VGroup(*queries)
-        self.q_tags = VGroup(*[
+        # Clear of the key tags and of each other: a query may end on its key's tag.
+        self.q_tags = live_tip_labels(self.plane, [
             LiveTipLabel(self.plane, lambda i=i: s.X[i] @ self.W_t(),
-                         subscripted("q", s.labels[i], th.query, style.SMALL_SIZE), side=1)
+                         subscripted("q", names[i], th.query, style.SMALL_SIZE), side=1)
             for i in pair
         ])
         self.trails = VGroup(*[
@@ -114,8 +116,10 @@ class TwoMaps(SectionScene):
         self.score_rows = VGroup(*[r[-1] for r in rows])
         meet = self.meeting_line(width=3.6)
         group = VGroup(VGroup(chip, formula), slider, VGroup(head, tag), rows, meet)
+        # Each part fits on its own: a wide row must not shrink the matrix's subscripts.
+        for part in group:
+            fit_width(part, rr - rl)
         group.arrange(DOWN, buff=0.38, aligned_edge=LEFT)
-        fit_width(group, rr - rl)
         if group.height > rt - rb:
             group.scale_to_fit_height(rt - rb)
         group.move_to(np.array([rl, (rt + rb) / 2, 0]), aligned_edge=LEFT)
@@ -124,11 +128,12 @@ class TwoMaps(SectionScene):
     def score_row(self, i: int, j: int) -> VGroup:
         """``i → j`` and the live scaled score S[i, j] of the blended head."""
         s, th = self.story, self.theme
-        name = label(f"{s.labels[i]} \u2192 {s.labels[j]}", style.LABEL_SIZE, th.fg)
+        names = self.names
+        name = label(f"{names[i]} \u2192 {names[j]}", style.LABEL_SIZE, th.fg)
         v = self.S_t()[i, j]
         num = LiveNumber(v, decimals=2, font_size=style.NUMBER_SIZE, color=style.score_text_color(v),
                          align="right")
-        width = max(label(f"{s.labels[p]} \u2192 {s.labels[q]}", style.LABEL_SIZE).width
+        width = max(label(f"{names[p]} \u2192 {names[q]}", style.LABEL_SIZE).width
                     for p, q in (s.asym, s.asym[::-1]))
         x = name.get_left()[0] + width + 0.4 + label("\u22120.00", style.NUMBER_SIZE).width
         num.move_anchor_to(np.array([x, baseline(name, name.text), 0]))
@@ -161,7 +166,7 @@ class TwoMaps(SectionScene):
         for (i, j), side in (((a, b), UP), ((b, a), DOWN)):
             dot = Circle(radius=0.08, fill_opacity=1, stroke_width=0,
                          fill_color=th.fg)
-            tag = label(f"{s.labels[i]}\u2192{s.labels[j]}", style.TINY_SIZE, th.fg)
+            tag = label(f"{self.names[i]}\u2192{self.names[j]}", style.TINY_SIZE, th.fg)
 
             def place(m, i=i, j=j, side=side):
                 v = self.S_t()[i, j]

@@ -18,6 +18,7 @@ DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below
 DRAG_TIME = 2.2
 AXIS_PAD = 1.02   # headroom of the bar axis over the tallest bar it frames
+READOUT_GAP = 0.7  # between the winner's weight and the sum on the header line
 
 
 class OneDenominator(SectionScene):
@@ -53,15 +54,15 @@ class OneDenominator(SectionScene):
         self.axis_top = ValueTracker(AXIS_PAD * top)
         dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
                                        self.lo, self.hi, self.axis_top.get_value)
-        self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
-        name, mark = dragged.name, dragged.mark
-        wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
         self.total = Readout("Σ w =", lambda: float(self.weights().sum()), decimals=3,
                              sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
         self.w_win = Readout(f"w[{screen_labels(s.labels)[w]}] =", lambda: float(self.weights()[w]),
                              sample=0.99)
-        self.w_win.next_to(self.total, LEFT, buff=0.7)
+        dragged.place_readout(self.w_win, self.total.get_left() + READOUT_GAP * LEFT)
+        self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
+        name, mark = dragged.name, dragged.mark
+        wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
         self.say("drag")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, wname, mark)),
                   FadeIn(self.slider), FadeIn(self.w_win), run_time=timing.BEAT)

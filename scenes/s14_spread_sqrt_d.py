@@ -68,6 +68,8 @@ class SpreadSqrtD(SectionScene):
             lines.scale_to_fit_width(rp[1] - rp[0]).move_to([rp[0], rp[3], 0],
                                                             aligned_edge=LEFT + UP)
         self.formula = lines
+        # Alone on screen until the chart arrives: large, at the centre.
+        self.formula_home = self.stage(lines)
         self.say("sum")
         self.play(FadeIn(lines[:2], shift=0.1 * DOWN), run_time=timing.ENTER)
         self.play(FadeIn(lines[2], shift=0.1 * DOWN), run_time=timing.FADE)
@@ -79,6 +81,7 @@ class SpreadSqrtD(SectionScene):
         step = self.widths[1] // self.widths[0]
         steps = self.axis.x_step_labels(f"×{step}")
         self.say("axis")
+        self.unstage(self.formula, self.formula_home)
         self.play(FadeIn(self.axis), run_time=timing.ENTER)
         self.play(FadeIn(steps, lag_ratio=0.2), run_time=timing.ENTER)
         self.play(Create(self.curve), run_time=timing.MOVE)

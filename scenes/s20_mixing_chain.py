@@ -9,7 +9,9 @@ the terms and reads the running sum live. The chain ends on the output of ``foll
 
 from __future__ import annotations
 
-from manim import FadeIn, GrowFromCenter, ShowPassingFlash, ValueTracker, VMobject, linear
+from manim import (
+    FadeIn, GrowFromCenter, ShowPassingFlash, ValueTracker, VGroup, VMobject, linear,
+)
 
 from scenes import style, timing
 from scenes.base import SectionScene
@@ -94,8 +96,9 @@ class MixingChain(SectionScene):
         arrow = self.plane.arrow(o, t.amber, stroke=4)
         dot = self.plane.dot(o, t.amber, radius=0.09)
         name = backed(label(f"o[{s.labels[s.follow]}]", style.SMALL_SIZE, t.amber))
-        place_clear(name, self.plane.c2p(o), [*self.vals.names, *self.mix.terms],
-                    box=self.plane_box())
+        leaders = place_clear(name, self.plane.c2p(o), self.mix.terms, box=self.plane_box(),
+                              labels=self.vals.names)
+        name = VGroup(name, *leaders)
         self.say("output")
         self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=timing.BEAT)
         self.bring_to_front(self.mix, dot, self.vals.names)  # the chain over the arrow

@@ -19,10 +19,39 @@ from attn_math.fmt import bytes_in_unit, fmt
 
 from .. import style
 from .live_number import LiveNumber
+from .placement import LABEL_GAP
 from .redrawn import Redrawn
 from .text import baseline, label
 
 Fn = Callable[[float], float]
+
+
+def ease_apart(labels: Sequence[VMobject], gap: float, iterations: int = 50) -> None:
+    """Move a column of labels (in place, vertically) just far enough apart that each keeps
+    ``gap`` from its neighbours, every label staying as near its own spot as it can.
+
+    On a linear axis the ticks of small values (1, 2 and 4 of the spreads 1 to 16) sit closer
+    than a label is tall; each crowded pair is pushed apart symmetrically, so a label moves
+    off its tick by at most half the shortfall and the column keeps its order.
+    """
+    mobs = sorted(labels, key=lambda m: m.get_center()[1])
+    if len(mobs) < 2:
+        return
+    ys = np.array([m.get_center()[1] for m in mobs], float)
+    half = np.array([m.height / 2 for m in mobs], float)
+    want = ys.copy()
+    for _ in range(iterations):
+        moved = False
+        for i in range(len(ys) - 1):
+            short = (ys[i] + half[i] + gap) - (ys[i + 1] - half[i + 1])
+            if short > 1e-6:
+                ys[i] -= short / 2
+                ys[i + 1] += short / 2
+                moved = True
+        if not moved:
+            break
+    for m, y, w in zip(mobs, ys, want):
+        m.shift((y - w) * UP)
 
 
 class LogAxis(VGroup):
@@ -116,6 +145,7 @@ class LogAxis(VGroup):
                            stroke_width=2))
             m.move_to([self.left - gap, y, 0], aligned_edge=RIGHT)
             m.shift((y - (baseline(m, "0") + drop)) * UP)  # centre digits on the tick
+        ease_apart(yl, LABEL_GAP)
         self.add(grid, x_axis, y_axis, ticks, *xl, *yl)
         self.grid, self.x_axis, self.y_axis = grid, x_axis, y_axis
         self.x_tick_labels, self.y_tick_labels = VGroup(*xl), VGroup(*yl)

@@ -35,6 +35,7 @@ from attn_math import core
 
 from .. import style
 from .live_number import LiveNumber
+from .placement import LABEL_GAP, box_of, place_labels
 from .plane import QuickArrow
 from .projection import backed, spread_labels
 from .readouts import VectorReadout
@@ -92,9 +93,17 @@ def _overlap(a, b, pad: float = 0.04) -> float:
 
 
 def place_clear(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
-                box: tuple[float, float, float, float] | None = None) -> None:
+                box: tuple[float, float, float, float] | None = None,
+                labels: Sequence = ()) -> list[Line]:
     """Put ``mob`` beside ``point`` on the side (of eight) where it covers the least of
-    ``obstacles`` (mobjects), staying inside ``box`` when one is given."""
+    ``obstacles`` (mobjects) and of ``labels`` (texts already placed), staying inside
+    ``box`` when one is given.
+
+    ``labels`` are kept :data:`~scenes.widgets.placement.LABEL_GAP` away: the side chosen,
+    the shared placement pass (:func:`~scenes.widgets.placement.place_labels`) moves ``mob``
+    to the free spot nearest it. Returns the leader line that pass drew, if it moved ``mob``
+    far (add it beside ``mob``).
+    """
     point = np.asarray(point, float)
     best, best_cost = None, float("inf")
     dirs = [RIGHT, UP + RIGHT, DOWN + RIGHT, DOWN, UP, LEFT, UP + LEFT, DOWN + LEFT]
@@ -102,7 +111,8 @@ def place_clear(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
         d = np.asarray(d, float) / np.linalg.norm(d)
         off = buff + 0.5 * abs(d[0]) * mob.width + 0.5 * abs(d[1]) * mob.height
         mob.move_to(point + off * d)
-        cost = sum(_overlap(mob, o) for o in obstacles) + 1e-3 * rank
+        cost = (sum(_overlap(mob, o) for o in obstacles)
+                + sum(_overlap(mob, o, LABEL_GAP) for o in labels) + 1e-3 * rank)
         if box is not None:
             l, r, b, t = box
             out = (max(0, l - mob.get_left()[0]) + max(0, mob.get_right()[0] - r)
@@ -111,6 +121,9 @@ def place_clear(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
         if cost < best_cost:
             best, best_cost = point + off * d, cost
     mob.move_to(best)
+    if not len(labels):
+        return []
+    return place_labels([mob], box=box, obstacles=[box_of(o) for o in labels], anchors=[point])
 
 
 def _phase(a: float, lo: float, hi: float) -> float:

@@ -48,6 +48,15 @@ def _clash(a: np.ndarray, others: np.ndarray, gap: float) -> float:
     return float(np.sum(np.clip(ox, 0, None) * np.clip(oy, 0, None) * ((ox > 0) & (oy > 0))))
 
 
+def is_clear(box: Box, obstacles: Sequence[Box], gap: float = LABEL_GAP,
+             within: Box | None = None) -> bool:
+    """Whether a label with box ``box`` keeps ``gap`` from every box in ``obstacles`` (and
+    lies inside ``within``, when given): the test :func:`place_labels` settles labels by."""
+    a = np.array(box, float)
+    others = np.array(obstacles, float).reshape(-1, 4)
+    return _clash(a, others, gap) == 0.0 and _outside(a, within) == 0.0
+
+
 def _outside(a: np.ndarray, box: Box | None) -> float:
     if box is None:
         return 0.0

@@ -10,9 +10,43 @@ from manim import (
 )
 
 from .. import style
+from .placement import LABEL_GAP, box_of, is_clear, place_labels
 from .text import label
 
 Vec = Callable[[], np.ndarray]
+
+#: Each frame a live label that was pushed off its wished spot tries a spot this much
+#: nearer to it (and keeps the old one while the nearer is taken), so it glides back
+#: rather than jumping when the way clears.
+EASE_BACK = 0.9
+#: An offset this small (frame units, under a pixel) is dropped: the label is home.
+SNAP_BACK = 0.01
+#: Halvings of the push that frees a live label (the last one is under a pixel).
+PUSH_STEPS = 8
+
+
+def _pushes(a: np.ndarray, others, gap: float = LABEL_GAP) -> list[tuple[float, float]]:
+    """The four straight shifts that take box ``a`` just ``gap`` clear of each box in
+    ``others`` it comes within ``gap`` of (left, right, down, up)."""
+    out = []
+    for o in others:
+        if (a[0] < o[1] + gap and o[0] - gap < a[1] and a[2] < o[3] + gap
+                and o[2] - gap < a[3]):
+            eps = 1e-6
+            out += [(o[0] - gap - a[1] - eps, 0.0), (o[1] + gap - a[0] + eps, 0.0),
+                    (0.0, o[2] - gap - a[3] - eps), (0.0, o[3] + gap - a[2] + eps)]
+    return out
+
+
+class _Shared(list):
+    """A list kept by reference when its owner is copied (an animation's copy of the plane
+    must not copy every label on it, nor start a registry of its own)."""
+
+    def __deepcopy__(self, memo) -> _Shared:
+        return self
+
+    def __copy__(self) -> _Shared:
+        return self
 
 
 def data_range(points: np.ndarray, pad: float = 0.4, include_origin: bool = True):
@@ -54,6 +88,79 @@ class VectorPlane(VGroup):
         plane.move_to(style.box_center(box))
         super().__init__(plane)
         self.plane = plane
+        #: Every label placed on this plane (static tip labels and live ones): what a
+        #: live label settles clear of (:meth:`settle_live`).
+        self.placed_labels = _Shared()
+
+    def frame_box(self) -> tuple[float, float, float, float]:
+        """(left, right, bottom, top) of the drawn grid."""
+        p = self.plane
+        return p.get_left()[0], p.get_right()[0], p.get_bottom()[1], p.get_top()[1]
+
+    def register_labels(self, *mobs) -> None:
+        """Note labels placed on the plane, for the live labels to keep clear of."""
+        for m in mobs:
+            if not any(m is o for o in self.placed_labels):
+                self.placed_labels.append(m)
+
+    def label_boxes(self, *but) -> list[tuple[float, float, float, float]]:
+        """Boxes of the labels placed on the plane (except those in ``but``)."""
+        return [box_of(m) for m in self.placed_labels
+                if not any(m is b for b in but) and any(x.has_points() for x in m.get_family())]
+
+    def live_state(self, mob) -> dict:
+        """Register the live label ``mob`` and return its state for :meth:`settle_live`."""
+        self.register_labels(mob)
+        return {"label": mob}
+
+    def settle_live(self, mob, wish: np.ndarray, state: dict,
+                    box: tuple[float, float, float, float] | None = None) -> None:
+        """Put the live label ``mob`` at ``wish`` (its centre), or at the free spot nearest
+        it, clear of the plane's other labels (the shared placement pass,
+        :func:`scenes.widgets.placement.place_labels`), inside ``box`` (the safe area when
+        omitted). Call on every frame with the same ``state`` dict, made by
+        :meth:`live_state` for the label as registered (an animation's copy of ``mob``
+        settles clear of the others, not of its original).
+
+        A label pushed aside keeps its offset from the wish while that spot stays free and
+        eases back toward the wish (:data:`EASE_BACK`), so it never hops between frames.
+        """
+        wish = np.asarray(wish, float)
+        others = self.label_boxes(mob, state.get("label"))
+        off = state.get("off")
+        if off is None or not others:
+            off = np.zeros(3)
+        nearer = EASE_BACK * off if np.linalg.norm(off) > SNAP_BACK else np.zeros(3)
+        tries = [nearer, off] if np.any(off) else [off]
+        within = style.safe_box() if box is None else box
+        for o in tries:
+            mob.move_to(wish + o)
+            if is_clear(box_of(mob), others, within=within):
+                state["off"] = o
+                return
+        # The old spot is taken. Pushed straight off the label in the way, just clear of
+        # it, when that frees it: the push grows with the overlap, so the label slides.
+        a = np.array(box_of(mob))
+        for dx, dy in sorted(_pushes(a, others), key=lambda p: abs(p[0]) + abs(p[1])):
+            if is_clear(tuple(a + np.array([dx, dx, dy, dy])), others, within=within):
+                mob.shift(np.array([dx, dy, 0.0]))
+                state["off"] = mob.get_center() - wish
+                return
+        # Else the free spot nearest it, then back along the way to it as far as stays
+        # free (the pass's candidate rings are RINGS apart; stepping by them would shudder).
+        start = mob.get_center().copy()
+        place_labels([mob], box=within, obstacles=others)
+        free = mob.get_center().copy()
+        lo, hi = 0.0, 1.0
+        for _ in range(PUSH_STEPS):
+            mid = (lo + hi) / 2
+            mob.move_to(start + mid * (free - start))
+            if is_clear(box_of(mob), others, within=within):
+                hi = mid
+            else:
+                lo = mid
+        mob.move_to(start + hi * (free - start))
+        state["off"] = mob.get_center() - wish
 
     def c2p(self, v) -> np.ndarray:
         """Screen point of the data vector ``v`` (2 numbers)."""
@@ -79,13 +186,14 @@ class VectorPlane(VGroup):
                   buff: float = 0.28):
         """A label that sits just beyond the tip of the vector ``get()``, following it."""
         mob = label(text, size, color)
+        state = self.live_state(mob)
 
         def place(m):
             v = np.asarray(get(), float)
             n = np.linalg.norm(v)
             d = v / n if n > 1e-9 else np.array([0.0, 1.0])
-            m.move_to(self.c2p(v) + buff * np.array([d[0], d[1], 0]) +
-                      0.5 * np.array([d[0] * m.width, d[1] * m.height, 0]))
+            self.settle_live(m, self.c2p(v) + buff * np.array([d[0], d[1], 0]) +
+                             0.5 * np.array([d[0] * m.width, d[1] * m.height, 0]), state)
 
         place(mob)
         mob.add_updater(place)

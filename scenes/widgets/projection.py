@@ -235,6 +235,7 @@ class TipLabels(VGroup):
         for m, v in zip(mobs, vectors):
             m.move_to(tip_label_position(plane, v, m, buff, side))
         leaders = spread_labels(mobs, box=_plane_box(plane))
+        plane.register_labels(*mobs)
         super().__init__(*mobs, *leaders)
         self.items = mobs
 
@@ -265,12 +266,36 @@ class LiveTipLabel(VMobject):
         super().__init__()
         self.add(backed(mob))
         self.mob = mob
+        #: Settled clear of the plane's other labels (see :func:`live_tip_labels`).
+        self.settled = False
+        state: dict = {}
+        self._state = state
 
         def place(m):
-            m.mob.move_to(tip_label_position(plane, get(), m.mob, buff, side))
+            wish = tip_label_position(plane, get(), m.mob, buff, side)
+            if m.settled:     # beyond the tip, or the free spot nearest it
+                plane.settle_live(m.mob, wish, state)
+            else:
+                m.mob.move_to(wish)
 
         place(self)
         self.add_updater(place)
+
+
+def live_tip_labels(plane, labels: Sequence[LiveTipLabel]) -> VGroup:
+    """Put live tip labels in the plane's placement pass: on every frame each keeps
+    :data:`~scenes.widgets.placement.LABEL_GAP` from the other labels placed on ``plane``
+    (its static tip labels, and these), easing back beyond its tip when the way clears
+    (:meth:`VectorPlane.settle_live <scenes.widgets.plane.VectorPlane.settle_live>`).
+
+    Returns the labels as a group.
+    """
+    for lab in labels:
+        lab.settled = True
+        lab._state.update(plane.live_state(lab.mob))
+    for lab in labels:
+        lab.update(0)
+    return VGroup(*labels)
 
 
 # ---------------------------------------------------------------- section 2: direction dials

@@ -29,6 +29,7 @@ from attn_math import core
 
 from .. import style
 from .live_number import LiveNumber
+from .placement import is_clear, place_labels
 from .redrawn import Redrawn
 from .score_columns import sign_color
 from .text import label
@@ -393,6 +394,9 @@ class SignHalfPlanes(VGroup):
         reach = 0.6 * min(x1 - x0, y1 - y0) / 2
         plus = label("+", size * 1.4, t.positive).move_to(plane.c2p(reach * (k + perp) / 1.4))
         minus = label("\u2212", size * 1.4, t.negative).move_to(plane.c2p(reach * (-k + perp) / 1.4))
+        # ... and clear of the labels already on the plane (a long key's name).
+        place_labels([plus, minus], box=plane.frame_box(), obstacles=plane.label_boxes())
+        plane.register_labels(plus, minus)
         self.signs = VGroup(plus, minus)
         super().__init__(self.positive, self.negative, self.boundary, self.signs)
 
@@ -490,6 +494,7 @@ def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
         m.move_to(best)
         placed.append(box(m))
         out[i] = m
+    plane.register_labels(*out)   # live labels on the plane keep clear of these
     return VGroup(*out)
 
 
@@ -525,6 +530,13 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         return not any(abs(p[0] - center[0]) <= hw and abs(p[1] - center[1]) <= hh
                        for p in shaft)
 
+    def fits(m, center):
+        # inside the plane's grid (a long name beyond a tip near the edge would hang out)
+        # and clear of the plane's other labels
+        hw, hh = m.width / 2, m.height / 2
+        box = (center[0] - hw, center[0] + hw, center[1] - hh, center[1] + hh)
+        return is_clear(box, plane.label_boxes(mob, m), within=plane.frame_box())
+
     def place(m):
         o = plane.origin
         tip = plane.c2p(np.asarray(get(), float))
@@ -534,17 +546,25 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         away = 1.0 if d[0] * od[1] - d[1] * od[0] <= 0 else -1.0
         shaft = [o + f * (other - o) for f in np.linspace(0.05, 1.0, 24)]
         turns = [0.0] + [away * a * s for a in (30, 60, 90, 120, 150) for s in (1, -1)]
-        if state["turn"] is not None and clear(m, spot(m, tip, base, state["turn"]), shaft):
-            m.move_to(spot(m, tip, base, state["turn"]))
-            return
+        if state["turn"] is not None:
+            c = spot(m, tip, base, state["turn"])
+            if clear(m, c, shaft) and fits(m, c):
+                m.move_to(c)
+                return
         for turn in turns:
             c = spot(m, tip, base, turn)
-            if clear(m, c, shaft):
+            if clear(m, c, shaft) and fits(m, c):
                 state["turn"] = turn
                 m.move_to(c)
                 return
-        m.move_to(spot(m, tip, base, away * 90))
+        # No spot around the tip is clear of all: the first clear of the arrow, then the
+        # free spot nearest it inside the plane.
+        state["turn"] = None
+        turn = next((a for a in turns if clear(m, spot(m, tip, base, a), shaft)), away * 90)
+        m.move_to(spot(m, tip, base, turn))
+        place_labels([m], box=plane.frame_box(), obstacles=plane.label_boxes(mob, m))
 
     place(mob)
     mob.add_updater(place)
+    plane.register_labels(mob)
     return mob

@@ -446,13 +446,22 @@ class ScoreRow(VGroup):
                 self._signs[j] = sign
 
 
+#: Least space (frame units) between two items of a header line (a slider and a readout).
+HEADER_GAP = 0.4
+#: Shortest slider track a header line may shrink to (frame units).
+MIN_TRACK = 1.2
+#: The dragged-score slider's track when the header line has room.
+DRAG_TRACK = 3.2
+
+
 @dataclass
 class DraggedScoreRow:
     """Sections 12 and 13: the followed row's weights as bars over its scaled scores, with the
     winner's score on a slider in the header (its knob shows the score).
 
     Build with :meth:`make`; the scene adds the parts it wants (``bars``, ``row``, ``name``,
-    ``mark``, ``slider``) and moves ``tracker``.
+    ``mark``, ``slider``) and moves ``tracker``. A readout sharing the slider's header line
+    is placed with :meth:`place_readout` (before the scene takes ``slider``).
     """
 
     bars: WeightBars
@@ -460,6 +469,10 @@ class DraggedScoreRow:
     name: VMobject
     mark: VMobject
     slider: Slider
+    #: Builds the header slider with a given track length (see :meth:`place_readout`).
+    slider_of: Callable[[float], Slider] | None = None
+    #: The widest string the slider's number shows over the drag (its reading at lo or hi).
+    knob_width: float = 0.0
 
     @classmethod
     def make(cls, story, tracker: ValueTracker, scores: Values, weights: Values,
@@ -479,12 +492,34 @@ class DraggedScoreRow:
                        dragged=w)
         name = bars.row_name(f"{labels[f]} →", t.query)
         mark = bars.marker(w)
-        knob = LiveNumber(tracker.get_value(), decimals=2, font_size=style.SMALL_SIZE,
-                          color=t.fg, align="left")
-        slider = Slider(tracker, lo, hi, name=f"{labels[f]} → {labels[w]}", width=3.2,
-                        readout=knob, color=t.highlight)
-        slider.move_to(layout.header_left(0), aligned_edge=LEFT)
-        return cls(bars, row, name, mark, slider)
+
+        def knob(value: float) -> LiveNumber:
+            return LiveNumber(value, decimals=2, font_size=style.SMALL_SIZE, color=t.fg,
+                              align="left")
+
+        def slider_of(width: float) -> Slider:
+            slider = Slider(tracker, lo, hi, name=f"{labels[f]} → {labels[w]}", width=width,
+                            readout=knob(tracker.get_value()), color=t.highlight)
+            return slider.move_to(layout.header_left(0), aligned_edge=LEFT)
+
+        return cls(bars, row, name, mark, slider_of(DRAG_TRACK), slider_of,
+                   max(knob(lo).width, knob(hi).width))
+
+    def place_readout(self, readout: Readout, right: np.ndarray,
+                      gap: float = HEADER_GAP) -> Readout:
+        """Put ``readout`` on the slider's header line, its widest string ending at ``right``.
+
+        A long token name pushes the slider's track (and the number at its end) to the
+        right; when that number, at its widest, would come within ``gap`` of the readout,
+        the track is shortened (to :data:`MIN_TRACK` at least) and ``slider`` rebuilt.
+        """
+        readout.place_right(right)
+        s = self.slider
+        end = s.readout.get_left()[0] + self.knob_width
+        short = end + gap - readout.get_left()[0]
+        if short > 0 and self.slider_of is not None:
+            self.slider = self.slider_of(max(MIN_TRACK, s.track.get_length() - short))
+        return readout
 
 
 class Readout(VGroup):
