@@ -55,7 +55,8 @@ from manim import (
 from .. import style
 from .live_number import LiveNumber
 from .redrawn import Redrawn
-from .text import baseline, label
+from .placement import LABEL_GAP
+from .text import TOKEN_CELLS, baseline, label, screen_labels
 
 Box = tuple[float, float, float, float]
 
@@ -63,6 +64,11 @@ Box = tuple[float, float, float, float]
 INSET = 0.9
 #: Smallest side of a discarded (dashed) square, as a fraction of the cell, so it stays visible.
 DASH_MIN = 0.45
+#: Column labels too wide to stand side by side are staggered into at most this many tiers.
+MAX_TIERS = 3
+#: Labels are abbreviated to this many half-em cells (see :func:`.text.screen_label`) when
+#: that lets the column labels stand side by side or in fewer tiers.
+SHORT_CELLS = 8
 #: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
 WEIGHT_GAMMA = 0.5
 #: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
@@ -182,10 +188,9 @@ class ScoreGrid(VGroup):
         self.numbers: dict[tuple[int, int], LiveNumber] = {}
 
         size = label_size or self.auto_label_size(max(self.n, self.m))
-        rows = [label(s, size, t.query) for s in row_labels]
-        cols = [label(s, size, t.key) for s in col_labels]
         self.label_size = size
-        self._layout(box or style.content_box(), rows, cols, max_pitch)
+        rows, cols = self._layout(box or style.content_box(), list(row_labels), col_labels,
+                                  size, max_pitch, corner)
 
         # ---- cell frame (n + 1 and m + 1 lines: cheaper than n * m rectangles)
         p, (x0, y0) = self.pitch, self.origin
@@ -196,12 +201,12 @@ class ScoreGrid(VGroup):
         # ---- labels
         self._drop = self._baseline_drop(size)
         for r, mob in enumerate(rows):
-            self._place_left(mob, r, row_labels[r])
+            self._place_left(mob, r, self.row_texts[r])
         for c, mob in enumerate(cols):
             if self.col_rotated:
                 mob.rotate(PI / 2)
-            self._place_top(mob, c, col_labels[c])
-        self._row_strings, self._col_strings = list(row_labels), col_labels
+            self._place_top(mob, c, self.col_texts[c])
+        self._row_strings, self._col_strings = list(self.row_texts), list(self.col_texts)
         self.row_labels, self.col_labels = VGroup(*rows), VGroup(*cols)
 
         # ---- cells
@@ -230,25 +235,91 @@ class ScoreGrid(VGroup):
             return style.LABEL_SIZE
         return max(17.0, style.LABEL_SIZE - (n - 6) * (style.LABEL_SIZE - 17.0) / 6.0)
 
-    def _layout(self, box: Box, rows, cols, max_pitch: float) -> None:
-        l, r, b, t = box
-        self.buff = buff = 0.14
-        rw = max(m.width for m in rows)
-        cw = max(m.width for m in cols)
-        ch = max(m.height for m in cols)
-        for rotated in (False, True):
-            top_h = (cw if rotated else ch) + buff
-            pitch = min((r - l - rw - buff) / self.m, (t - b - top_h) / self.n, max_pitch)
-            if rotated or cw <= 0.92 * pitch:
+    def _layout(self, box: Box, row_strings: list[str], col_strings: list[str], size: float,
+                max_pitch: float, corner: str | None) -> tuple[list, list]:
+        """Choose how the labels are drawn and the cell size; returns the (unplaced) row and
+        column label mobjects.
+
+        In order of preference: column labels upright side by side; the same with long tokens
+        abbreviated to :data:`SHORT_CELLS`; then staggered into 2, then :data:`MAX_TIERS`
+        tiers (full labels first). Vertical labels are the last resort.
+        """
+        self.buff = 0.14
+        th = self.theme
+        corner_mob = label(corner, style.TINY_SIZE) if corner else None
+        made: dict[int, tuple] = {}
+
+        def mobs(cells: int):
+            if cells not in made:
+                rs, cs = screen_labels(row_strings, cells), screen_labels(col_strings, cells)
+                made[cells] = (rs, cs, [label(x, size, th.query) for x in rs],
+                               [label(x, size, th.key) for x in cs])
+            return made[cells]
+
+        for tiers in range(1, MAX_TIERS + 1):
+            for cells in (TOKEN_CELLS, SHORT_CELLS):
+                rs, cs, rows, cols = mobs(cells)
+                geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob)
+                if geo is not None:
+                    self.col_rotated = False
+                    break
+            if geo is not None:
                 break
-        self.col_rotated = rotated
+        else:
+            rs, cs, rows, cols = mobs(TOKEN_CELLS)
+            geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
+            self.col_rotated = True
+        self.row_texts, self.col_texts = rs, cs
+        self.col_tiers, self.tier_step, pitch, over_l, over_r, top_h = geo
+        rw = max(m.width for m in rows)
+        l, r, b, t = box
         self.pitch = float(pitch)
-        self.left_w, self.top_h = rw + buff, top_h
-        block_w = self.left_w + self.m * pitch
+        self.left_w, self.top_h = rw + self.buff, top_h
+        block_w = over_l + self.left_w + self.m * pitch + over_r
         block_h = top_h + self.n * pitch
         cx, cy = (l + r) / 2, (b + t) / 2
         # origin = top-left corner of the cell block
-        self.origin = (cx - block_w / 2 + self.left_w, cy + block_h / 2 - top_h)
+        self.origin = (cx - block_w / 2 + over_l + self.left_w, cy + block_h / 2 - top_h)
+        return rows, cols
+
+    def _fit(self, box: Box, rows, cols, tiers: int, max_pitch: float, corner,
+             rotated: bool = False):
+        """Geometry of a layout with column labels in ``tiers`` tiers, or None if they would
+        not fit: ``(tiers, tier step, pitch, left overhang, right overhang, top height)``."""
+        l, r, b, t = box
+        buff, m = self.buff, self.m
+        rw = max(x.width for x in rows)
+        widths = np.array([x.width for x in cols])
+        ch = max(x.height for x in cols)
+        if rotated:
+            top_h = float(widths.max()) + buff
+            pitch = min((r - l - rw - buff) / m, (t - b - top_h) / self.n, max_pitch)
+            return 1, 0.0, pitch, 0.0, 0.0, top_h
+        step = ch + LABEL_GAP
+        top_h = ch + (tiers - 1) * step + buff
+        pitch = min((r - l - rw - buff) / m, (t - b - top_h) / self.n, max_pitch)
+        if tiers == 1:
+            return (1, step, pitch, 0.0, 0.0, top_h) if widths.max() <= 0.92 * pitch else None
+        centres = np.arange(m) + 0.5
+        over_l = over_r = 0.0
+        for _ in range(3):   # labels past the cell block take room from the cells
+            over_r = max(0.0, float(np.max(centres * pitch + widths / 2)) - m * pitch)
+            over_l = max(0.0, float(np.max(widths / 2 - centres * pitch)) - rw - buff)
+            pitch = min(pitch, (r - l - rw - buff - over_l - over_r) / m)
+        if any((widths[c] + widths[c + tiers]) / 2 + LABEL_GAP > tiers * pitch
+               for c in range(m - tiers)):
+            return None
+        if corner is not None:  # the corner text sits left of the first column, in tier 0
+            for c in range(m):
+                if self.tier_of(c, tiers) == 0 and (c + 0.5) * pitch - widths[c] / 2 < LABEL_GAP - buff:
+                    return None
+        return tiers, step, pitch, over_l, over_r, top_h
+
+    @staticmethod
+    def tier_of(c: int, tiers: int) -> int:
+        """Tier of screen column ``c``'s label (0 next to the grid); the first column is
+        highest, clear of the corner text."""
+        return tiers - 1 - c % tiers
 
     def _baseline_drop(self, size: float) -> float:
         ref = label("x", size)
@@ -266,7 +337,7 @@ class ScoreGrid(VGroup):
         """Put a label above screen column ``c`` (vertical when the columns are narrow)."""
         rotated = self.col_rotated if rotated is None else rotated
         x = self.cell_center(0, c)[0]
-        y0 = self.origin[1] + self.buff
+        y0 = self.origin[1] + self.buff + self.tier_of(c, self.col_tiers) * self.tier_step
         mob.move_to([x, y0 + mob.height / 2, 0])      # vertical labels: bottoms on the grid
         if s and not rotated:  # horizontal ones: baselines on one line just above the grid
             mob.shift([0, y0 + 0.06 - baseline(mob, s), 0])
