@@ -53,7 +53,7 @@ from manim import (
 )
 
 from .. import style
-from .live_number import LiveNumber
+from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
 from .placement import LABEL_GAP
 from .text import TOKEN_CELLS, baseline, label, screen_labels
@@ -66,6 +66,8 @@ INSET = 0.9
 DASH_MIN = 0.45
 #: Column labels too wide to stand side by side are staggered into at most this many tiers.
 MAX_TIERS = 3
+#: Least space between two neighbouring labels of one tier, in ems of the label font.
+TIER_SPACE_EM = 1.5
 #: Labels are abbreviated to this many half-em cells (see :func:`.text.screen_label`) when
 #: that lets the column labels stand side by side or in fewer tiers.
 SHORT_CELLS = 8
@@ -306,7 +308,10 @@ class ScoreGrid(VGroup):
             over_r = max(0.0, float(np.max(centres * pitch + widths / 2)) - m * pitch)
             over_l = max(0.0, float(np.max(widths / 2 - centres * pitch)) - rw - buff)
             pitch = min(pitch, (r - l - rw - buff - over_l - over_r) / m)
-        if any((widths[c] + widths[c + tiers]) / 2 + LABEL_GAP > tiers * pitch
+        # Neighbours in a tier are a word space apart at least, so that a tier does not read
+        # as a phrase ("old chased red").
+        space = max(LABEL_GAP, TIER_SPACE_EM * self.label_size * EM_PER_FONT_SIZE)
+        if any((widths[c] + widths[c + tiers]) / 2 + space > tiers * pitch
                for c in range(m - tiers)):
             return None
         if corner is not None:  # the corner text sits left of the first column, in tier 0
@@ -314,6 +319,11 @@ class ScoreGrid(VGroup):
                 if self.tier_of(c, tiers) == 0 and (c + 0.5) * pitch - widths[c] / 2 < LABEL_GAP - buff:
                     return None
         return tiers, step, pitch, over_l, over_r, top_h
+
+    def min_pitch(self, beside: Iterable[Mobject] = ()) -> float:
+        """The smallest cell size at which the row labels (and texts drawn one per row
+        ``beside`` the grid, e.g. a column of results) keep :data:`LABEL_GAP` between rows."""
+        return max(m.height for m in [*self.row_labels, *beside]) + LABEL_GAP
 
     @staticmethod
     def tier_of(c: int, tiers: int) -> int:
@@ -891,10 +901,28 @@ class CellReadout(VGroup):
         Optional small mobject drawn left of the line (e.g. a copy of the frame that marks
         the cell on the grid), so the line and the cell read as one.
     decimals, size
-        Number format and font size.
+        Number format and font size (see :meth:`fit_size` for a line that must fit a panel).
     signed_colors
         Colour the number by its sign (scores); else ``color`` (default ``theme.fg``).
     """
+
+    #: Gaps (frame units): after the icon, between query, arrow and key.
+    ICON_GAP, WORD_GAP = 0.2, 0.12
+
+    @classmethod
+    def fit_size(cls, pairs: Iterable[tuple[str, str]], width: float, *,
+                 size: float = style.LABEL_SIZE, icon_width: float = 0.0, decimals: int = 2,
+                 number_gap: float = 0.45, min_size: float = style.TINY_SIZE) -> float:
+        """The font size (at most ``size``, at least ``min_size``) at which the line of every
+        ``(query, key)`` pair fits ``width``, so that lines shown together share one size."""
+        fixed = (icon_width + cls.ICON_GAP if icon_width else 0.0) + 3 * cls.WORD_GAP + number_gap
+        number = label("\u22120." + "0" * decimals, size).width
+        words = max(label(q, size).width + label("→", size).width + label(k, size).width
+                    for q, k in pairs)
+        room = width - fixed
+        if words + number <= room:
+            return float(size)
+        return float(max(min_size, size * room / (words + number)))
 
     def __init__(self, query: str, key: str, get_value: Callable[[], float], *,
                  icon: VMobject | None = None, decimals: int = 2,
@@ -910,12 +938,12 @@ class CellReadout(VGroup):
         parts = []
         if icon is not None:
             icon.move_to([icon.width / 2, 0, 0])
-            x = icon.width + 0.2
+            x = icon.width + self.ICON_GAP
             parts.append(icon)
         for mob, s in ((q, query), (arrow, "→"), (k, key)):
             mob.move_to([x + mob.width / 2, 0, 0])
             mob.shift([0, -drop - baseline(mob, s), 0])
-            x += mob.width + 0.12
+            x += mob.width + self.WORD_GAP
         self.number = LiveNumber(get_value(), decimals=decimals, font_size=size,
                                  color=color or t.fg, align="left")
         self.number.move_to([0, 0, 0]).move_anchor_to([x + number_gap, -drop, 0])
