@@ -61,10 +61,6 @@ KNOWN = {
     (7, 'longest'): 'k(the) and k(long) tip labels of plane.labelled_arrow overlap',
     (7, 'repeated'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (7, 'twelve'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
-    (8, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (9, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (10, 'longest'): "cell readouts of a long token's row leave the side panel (CellReadout)",
-    (10, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
     (12, 'longest'): 'w[…] readout sits over the bar numbers when the name is long (WeightBars header)',
     (14, 'default'): 'log axis ticks 1 and 2 crowd (LogAxis, issue 11)',
     (14, 'emoji'): 'log axis ticks 1 and 2 crowd (LogAxis, issue 11)',
@@ -80,12 +76,8 @@ KNOWN = {
     (16, 'longest'): 'the divisor panel runs under the caption bar for a long caption',
     (16, 'repeated'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
     (16, 'twelve'): "score columns' token names touch or leave the panel (ScoreColumns/RowBars, issue 11)",
-    (17, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
     (20, 'default'): "o[it] (mixing chain's output label) is placed apart from the value labels",
     (20, 'repeated'): "o[it] (mixing chain's output label) is placed apart from the value labels",
-    (24, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (25, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (99, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
 }
 
 

@@ -11,8 +11,12 @@ Sections 8, 9, 10, 17 and 25 (and the small matrix of section 24) draw the
 
 Rows are queries (labels on the left, query colour), columns are keys (labels on
 top, key colour). The grid lays itself out in a box (cell size from the space
-available and the number of tokens; column labels turn vertical when they would
-not fit above their cell), so a 12-token sentence fits where a 6-token one does.
+available and the number of tokens), so a 12-token sentence fits where a 6-token one
+does. Labels stay upright and readable: tokens are drawn through
+:func:`~scenes.widgets.text.screen_label` (a long one abbreviated, shorter still when that
+keeps the column labels on one line), and column labels too wide for their cells are
+staggered into up to :data:`MAX_TIERS` tiers. Panels beside the grid name cells with the
+grid's own strings (:attr:`ScoreGrid.row_texts`), so a word has one abbreviation on screen.
 
 Typical use::
 
@@ -118,7 +122,8 @@ class ScoreGrid(VGroup):
         ``(n, m)`` array: scores (``mode="score"``) or weights in [0, 1] (``mode="weight"``).
         Rows are queries, columns are keys.
     row_labels, col_labels
-        Token labels of rows and columns (``col_labels`` defaults to ``row_labels``).
+        Tokens of rows and columns, in full (``col_labels`` defaults to ``row_labels``); the
+        grid abbreviates them for the screen (see :attr:`row_texts`).
     box
         ``(left, right, bottom, top)`` in frame units; the grid and its labels are
         centred in it at the largest cell size that fits (capped by ``max_pitch``).
@@ -145,6 +150,11 @@ class ScoreGrid(VGroup):
         ``VGroup`` of the ``n * m`` cell shapes, data-indexed (``i * m + j``); see :meth:`square`.
     row_labels, col_labels
         ``VGroup`` of label texts at the left and top (swapped by :meth:`fold`).
+    row_texts, col_texts
+        The label strings as drawn (abbreviated tokens), by data row and column; readouts
+        beside the grid use them.
+    col_tiers
+        Tiers the column labels are staggered into (1: side by side).
     lines
         The faint cell frame.
     transposed
