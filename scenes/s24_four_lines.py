@@ -30,8 +30,10 @@ CODE_SHARE = 0.45        # of the content width, at most, for the code panel
 CODE_SIZE = 20
 CODE_FITS = 4            # tries at giving a crowded grid the code's width
 CODE_SLACK = 0.05        # extra width taken from the code per try (frame units)
+UPRIGHT_STEP = 0.02      # pitch gained per try while the grid's column labels are vertical
 COLUMNS_W = 2.55         # room right of the grid for the row sums and the outputs
 STEP_TIME = 2.4          # one line's animation
+HEAD_CLEAR = 0.3         # least gap between the last column label and the Σ column
 INF_PITCH = 0.45         # cells at least this big show "−∞"; smaller ones a dashed outline
 
 
@@ -54,7 +56,8 @@ class FourLines(SectionScene):
         l, r, b, top = style.content_box()
         size = min(style.SMALL_SIZE, ScoreGrid.auto_label_size(s.n))
         # Many tokens: the code gives the grid width (its font down to TINY_SIZE) until the
-        # rows are tall enough for their labels and outputs not to touch.
+        # rows are tall enough for their labels and outputs not to touch, and the column
+        # labels stand upright (sideways kanji read badly).
         outs = [label(s.fig(24, f"out_causal_{i}").text, style.TINY_SIZE) for i in range(s.n)]
         code_w = CODE_SHARE * (r - l)
         narrowest = CodePanel(LINES, font_size=CODE_SIZE).width * style.TINY_SIZE / CODE_SIZE
@@ -65,6 +68,8 @@ class FourLines(SectionScene):
             self.grid = ScoreGrid(s.S, s.labels, box=box, filled=False, max_pitch=0.8,
                                   label_size=size)
             short = s.n * (self.grid.min_pitch(outs) - self.grid.pitch)
+            if self.grid.col_rotated:
+                short = max(short, s.n * UPRIGHT_STEP)
             if short <= 0 or code_w <= narrowest:
                 break
             code_w = max(narrowest, code_w - short - CODE_SLACK)
@@ -84,7 +89,9 @@ class FourLines(SectionScene):
         g = self.grid
         gl, gr, gb, gt = g.grid_rect()
         size = float(min(style.SMALL_SIZE, max(style.TINY_SIZE, g.pitch * 40)))
-        x_sum = gr + 0.2
+        # The Σ heading shares a line with the column labels: clear of the last one, which
+        # may stand past the grid when the labels are staggered.
+        x_sum = max(gr + 0.2, g.col_labels.get_right()[0] + HEAD_CLEAR)
         sums, outs = VGroup(), VGroup()
         sum_w = label("0.00", size).width
         for i in range(s.n):

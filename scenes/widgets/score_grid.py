@@ -71,10 +71,10 @@ DASH_MIN = 0.45
 #: Column labels too wide to stand side by side are staggered into at most this many tiers.
 MAX_TIERS = 3
 #: Least space between two neighbouring labels of one tier, in ems of the label font.
-TIER_SPACE_EM = 1.5
-#: Labels are abbreviated to this many half-em cells (see :func:`.text.screen_label`) when
-#: that lets the column labels stand side by side or in fewer tiers.
-SHORT_CELLS = 8
+TIER_SPACE_EM = 1.25
+#: Shorter abbreviations, in half-em cells (see :func:`.text.screen_label`), tried in turn
+#: before the column labels take one more tier (a long token costs a tier otherwise).
+SHORT_CELLS = (8, 6)
 #: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
 WEIGHT_GAMMA = 0.5
 #: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
@@ -253,8 +253,9 @@ class ScoreGrid(VGroup):
         column label mobjects.
 
         In order of preference: column labels upright side by side; the same with long tokens
-        abbreviated to :data:`SHORT_CELLS`; then staggered into 2, then :data:`MAX_TIERS`
-        tiers (full labels first). Vertical labels are the last resort.
+        abbreviated further (:data:`SHORT_CELLS`); then staggered into 2, then
+        :data:`MAX_TIERS` tiers (again the longest labels first). Vertical labels are the
+        last resort.
         """
         self.buff = 0.14
         th = self.theme
@@ -269,7 +270,7 @@ class ScoreGrid(VGroup):
             return made[cells]
 
         for tiers in range(1, MAX_TIERS + 1):
-            for cells in (TOKEN_CELLS, SHORT_CELLS):
+            for cells in (TOKEN_CELLS, *SHORT_CELLS):
                 rs, cs, rows, cols = mobs(cells)
                 geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob)
                 if geo is not None:
