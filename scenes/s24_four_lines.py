@@ -17,7 +17,7 @@ from manim import (
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.code_panel import CodePanel
-from scenes.widgets.score_grid import ScoreGrid
+from scenes.widgets.score_grid import MAX_TIERS, ScoreGrid
 from scenes.widgets.text import label
 
 LINES = (
@@ -30,7 +30,7 @@ CODE_SHARE = 0.45        # of the content width, at most, for the code panel
 CODE_SIZE = 20
 CODE_FITS = 4            # tries at giving a crowded grid the code's width
 CODE_SLACK = 0.05        # extra width taken from the code per try (frame units)
-UPRIGHT_STEP = 0.02      # pitch gained per try while the grid's column labels are vertical
+UPRIGHT_STEP = 0.02      # pitch gained per try while the column labels are vertical or in 3 tiers
 COLUMNS_W = 2.55         # room right of the grid for the row sums and the outputs
 STEP_TIME = 2.4          # one line's animation
 HEAD_CLEAR = 0.3         # least gap between the last column label and the Σ column
@@ -57,7 +57,7 @@ class FourLines(SectionScene):
         size = min(style.SMALL_SIZE, ScoreGrid.auto_label_size(s.n))
         # Many tokens: the code gives the grid width (its font down to TINY_SIZE) until the
         # rows are tall enough for their labels and outputs not to touch, and the column
-        # labels stand upright (sideways kanji read badly).
+        # labels stand upright (sideways kanji read badly) in fewer than MAX_TIERS tiers.
         outs = [label(s.fig(24, f"out_causal_{i}").text, style.TINY_SIZE) for i in range(s.n)]
         code_w = CODE_SHARE * (r - l)
         narrowest = CodePanel(LINES, font_size=CODE_SIZE).width * style.TINY_SIZE / CODE_SIZE
@@ -68,7 +68,7 @@ class FourLines(SectionScene):
             self.grid = ScoreGrid(s.S, s.labels, box=box, filled=False, max_pitch=0.8,
                                   label_size=size)
             short = s.n * (self.grid.min_pitch(outs) - self.grid.pitch)
-            if self.grid.col_rotated:
+            if self.grid.col_rotated or self.grid.col_tiers == MAX_TIERS:
                 short = max(short, s.n * UPRIGHT_STEP)
             if short <= 0 or code_w <= narrowest:
                 break

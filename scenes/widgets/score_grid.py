@@ -61,6 +61,7 @@ from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
 from .placement import LABEL_GAP
 from .text import TOKEN_CELLS, baseline, label, screen_labels
+from .tokens import CUT_STEPS
 
 Box = tuple[float, float, float, float]
 
@@ -72,9 +73,9 @@ DASH_MIN = 0.45
 MAX_TIERS = 3
 #: Least space between two neighbouring labels of one tier, in ems of the label font.
 TIER_SPACE_EM = 1.25
-#: Shorter abbreviations, in half-em cells (see :func:`.text.screen_label`), tried in turn
-#: before the column labels take one more tier (a long token costs a tier otherwise).
-SHORT_CELLS = (8, 6)
+#: The grid cuts long tokens step by step like the token strip (:data:`.tokens.CUT_STEPS`)
+#: but never under this many half-em cells: a short word ("chased") stays whole.
+MIN_CELLS = 7
 #: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
 WEIGHT_GAMMA = 0.5
 #: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
@@ -253,9 +254,9 @@ class ScoreGrid(VGroup):
         column label mobjects.
 
         In order of preference: column labels upright side by side; the same with long tokens
-        abbreviated further (:data:`SHORT_CELLS`); then staggered into 2, then
-        :data:`MAX_TIERS` tiers (again the longest labels first). Vertical labels are the
-        last resort.
+        cut shorter, step by step (the token strip's :data:`.tokens.CUT_STEPS`); then
+        staggered into 2, then :data:`MAX_TIERS` tiers (again long tokens cut step by step
+        before another tier). Vertical labels are the last resort.
         """
         self.buff = 0.14
         th = self.theme
@@ -270,7 +271,7 @@ class ScoreGrid(VGroup):
             return made[cells]
 
         for tiers in range(1, MAX_TIERS + 1):
-            for cells in (TOKEN_CELLS, *SHORT_CELLS):
+            for cells in [c for c in CUT_STEPS if c >= MIN_CELLS]:
                 rs, cs, rows, cols = mobs(cells)
                 geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob)
                 if geo is not None:
