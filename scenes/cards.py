@@ -17,7 +17,7 @@ from scenes import captions, style
 from scenes.base import SectionScene
 from scenes.registry import SECTIONS
 from scenes.widgets.score_grid import ScoreGrid
-from scenes.widgets.text import bullet_list, label, paragraph, screen_labels
+from scenes.widgets.text import bullet_list, label, paragraph
 from scenes.widgets.tokens import TokenStrip
 
 #: Seconds the opening card holds after its caption has been read.
@@ -67,7 +67,7 @@ class ClosingCard(SectionScene):
         credits = narration.closing_credit(self.lang) or self.caption_text("credits")
         credit_h = 0.4 if credits else 0.0
         grid_box = (l, l + 0.5 * (r - l), b + credit_h, top)
-        grid = ScoreGrid(s.Wc, screen_labels(s.labels), box=grid_box, mode="weight")
+        grid = ScoreGrid(s.Wc, s.labels, box=grid_box, mode="weight")
         grid.set_presence(np.where(np.triu(np.ones((n, n), bool), 1), 0.0, 1.0))
         cut = grid.upper_region()
         ctx = s.caption_context(25, self.lang)

@@ -13,7 +13,6 @@ from manim import DOWN, LEFT, UP, Create, FadeIn, VGroup
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CellReadout, ScoreGrid, dashed_square
-from scenes.widgets.text import screen_labels
 
 FOLD_TIME = 3.0
 ICON = 0.34      # size of the frame icons beside the panel's lines
@@ -41,16 +40,21 @@ class FoldDiagonal(SectionScene):
 
     def build(self):
         s = self.story
-        self.grid = ScoreGrid(s.S, screen_labels(s.labels), box=style.left_panel(), corner=f"/ √{s.d}")
+        self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), corner=f"/ √{s.d}")
         a, b = s.asym
         self.frames = VGroup(self.frame(a, b, dashed=False), self.frame(b, a, dashed=True))
         l, r, bottom, top = style.right_panel()
+        # The panel names the cells as the grid does (one abbreviation of a long token).
+        rows, cols = self.grid.row_texts, self.grid.col_texts
+        pairs = ((a, b), (b, a))
+        size = CellReadout.fit_size([(rows[i], cols[j]) for i, j in pairs], r - l,
+                                    icon_width=ICON)
         lines = []
-        for (i, j), fr in zip(((a, b), (b, a)), self.frames):
+        for (i, j), fr in zip(pairs, self.frames):
             icon = fr.copy().clear_updaters()
             icon.scale(ICON / icon.width)
-            lines.append(CellReadout(screen_labels(s.labels)[i], screen_labels(s.labels)[j],
-                                     lambda i=i, j=j: self.grid.values[i, j], icon=icon))
+            lines.append(CellReadout(rows[i], cols[j], lambda i=i, j=j: self.grid.values[i, j],
+                                     icon=icon, size=size))
         self.readouts = VGroup(*lines).arrange(DOWN, buff=0.45, aligned_edge=LEFT)
         self.readouts.move_to([(l + r) / 2, (bottom + top) / 2, 0])
 

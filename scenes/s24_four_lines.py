@@ -17,8 +17,8 @@ from manim import (
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.code_panel import CodePanel
-from scenes.widgets.score_grid import ScoreGrid
-from scenes.widgets.text import label, screen_labels
+from scenes.widgets.score_grid import MAX_TIERS, ScoreGrid
+from scenes.widgets.text import label
 
 LINES = (
     "s = q @ k.transpose(-2, -1) / d_k**0.5",
@@ -28,8 +28,12 @@ LINES = (
 )
 CODE_SHARE = 0.45        # of the content width, at most, for the code panel
 CODE_SIZE = 20
+CODE_FITS = 4            # tries at giving a crowded grid the code's width
+CODE_SLACK = 0.05        # extra width taken from the code per try (frame units)
+UPRIGHT_STEP = 0.02      # pitch gained per try while the column labels are vertical or in 3 tiers
 COLUMNS_W = 2.55         # room right of the grid for the row sums and the outputs
 STEP_TIME = 2.4          # one line's animation
+HEAD_CLEAR = 0.3         # least gap between the last column label and the Σ column
 INF_PITCH = 0.45         # cells at least this big show "−∞"; smaller ones a dashed outline
 
 
@@ -50,14 +54,26 @@ class FourLines(SectionScene):
     def build(self):
         s = self.story
         l, r, b, top = style.content_box()
-        self.code = CodePanel(LINES, box=(l, l + CODE_SHARE * (r - l), b, top),
-                              font_size=CODE_SIZE)
-        self.code.align_to([l, 0, 0], np.array([-1.0, 0, 0]))
-        box = (self.code.get_right()[0] + 0.3, r - COLUMNS_W, b, top)
         size = min(style.SMALL_SIZE, ScoreGrid.auto_label_size(s.n))
-        self.grid = ScoreGrid(s.S, screen_labels(s.labels), box=box, filled=False, max_pitch=0.8,
-                              label_size=size)
-        self.wgrid = ScoreGrid(s.Wc, screen_labels(s.labels), box=box, mode="weight", max_pitch=0.8,
+        # Many tokens: the code gives the grid width (its font down to TINY_SIZE) until the
+        # rows are tall enough for their labels and outputs not to touch, and the column
+        # labels stand upright (sideways kanji read badly) in fewer than MAX_TIERS tiers.
+        outs = [label(s.fig(24, f"out_causal_{i}").text, style.TINY_SIZE) for i in range(s.n)]
+        code_w = CODE_SHARE * (r - l)
+        narrowest = CodePanel(LINES, font_size=CODE_SIZE).width * style.TINY_SIZE / CODE_SIZE
+        for _ in range(CODE_FITS):
+            self.code = CodePanel(LINES, box=(l, l + code_w, b, top), font_size=CODE_SIZE)
+            self.code.align_to([l, 0, 0], np.array([-1.0, 0, 0]))
+            box = (self.code.get_right()[0] + 0.3, r - COLUMNS_W, b, top)
+            self.grid = ScoreGrid(s.S, s.labels, box=box, filled=False, max_pitch=0.8,
+                                  label_size=size)
+            short = s.n * (self.grid.min_pitch(outs) - self.grid.pitch)
+            if self.grid.col_rotated or self.grid.col_tiers == MAX_TIERS:
+                short = max(short, s.n * UPRIGHT_STEP)
+            if short <= 0 or code_w <= narrowest:
+                break
+            code_w = max(narrowest, code_w - short - CODE_SLACK)
+        self.wgrid = ScoreGrid(s.Wc, s.labels, box=box, mode="weight", max_pitch=0.8,
                                label_size=size)
         self.kept = [(i, j) for i in range(s.n) for j in range(s.n) if j <= i]
         self.future = self.grid.upper_cells()
@@ -73,7 +89,9 @@ class FourLines(SectionScene):
         g = self.grid
         gl, gr, gb, gt = g.grid_rect()
         size = float(min(style.SMALL_SIZE, max(style.TINY_SIZE, g.pitch * 40)))
-        x_sum = gr + 0.2
+        # The Σ heading shares a line with the column labels: clear of the last one, which
+        # may stand past the grid when the labels are staggered.
+        x_sum = max(gr + 0.2, g.col_labels.get_right()[0] + HEAD_CLEAR)
         sums, outs = VGroup(), VGroup()
         sum_w = label("0.00", size).width
         for i in range(s.n):

@@ -19,7 +19,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CellReadout, RowReadout, ScoreGrid
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import bullet_list, screen_labels
+from scenes.widgets.text import bullet_list
 
 LIFT_TIME = 3.0
 BUGS = ("mask", "pos", "div", "norm")   # caption keys bug_<name>_cause / bug_<name>_symptom
@@ -56,7 +56,7 @@ class AttentionMap(SectionScene):
         s = self.story
         n, f, cw = s.n, s.follow, s.causal_winner
         self.lift = ValueTracker(0.0)
-        g = self.map = ScoreGrid(s.Wc, screen_labels(s.labels), box=style.left_panel(), mode="weight")
+        g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight")
         upper = np.triu(np.ones((n, n), bool), 1)
         g.set_presence(np.where(upper, 0.0, 1.0))
         self.in_cells = g.numbers_fit(2)
@@ -79,13 +79,16 @@ class AttentionMap(SectionScene):
         slider = Slider(self.lift, 0.0, 1.0, name=self.caption_text("ui_lift"),
                         width=(r - l) * 0.45)
         slider.move_to([(l + r) / 2, top - 0.3, 0])
+        # The panel names tokens as the map does (one abbreviation of a long token).
+        rows, cols = self.map.row_texts, self.map.col_texts
         if self.in_cells:
-            readout = CellReadout(screen_labels(s.labels)[f], screen_labels(s.labels)[cw], lambda: self.blended()[f, cw],
-                                  signed_colors=False, size=style.LABEL_SIZE + 8)
+            size = CellReadout.fit_size([(rows[f], cols[cw])], r - l, size=style.LABEL_SIZE + 8)
+            readout = CellReadout(rows[f], cols[cw], lambda: self.blended()[f, cw],
+                                  signed_colors=False, size=size)
             readout.next_to(slider, DOWN, buff=0.9)
         else:
-            readout = RowReadout(screen_labels(s.labels), lambda: self.blended()[f], (l, r, b, top - 0.8),
-                                 titles=[f"{screen_labels(s.labels)[f]} →"], title=lambda: 0,
+            readout = RowReadout(cols, lambda: self.blended()[f], (l, r, b, top - 0.8),
+                                 titles=[f"{rows[f]} →"], title=lambda: 0,
                                  signed_colors=False, mark=lambda: cw)
         return VGroup(slider, readout)
 

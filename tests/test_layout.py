@@ -50,16 +50,7 @@ def heads(tmp_path_factory):
 #: Layouts known to fail today, by widget (the grids, columns and panels of issue 11's
 #: consolidation, and sections whose side panels do not yet fit a long or twelfth token).
 #: Strict: a case that starts passing must be struck off this list.
-KNOWN = {
-    (8, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (9, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (10, 'longest'): "cell readouts of a long token's row leave the side panel (CellReadout)",
-    (10, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (17, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (24, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (25, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-    (99, 'twelve'): "grid labels of 12 tokens under 12 px/em (ScoreGrid sizing, issue 11's widget)",
-}
+KNOWN: dict[tuple[int, str], str] = {}
 
 
 def _cases():

@@ -11,8 +11,12 @@ Sections 8, 9, 10, 17 and 25 (and the small matrix of section 24) draw the
 
 Rows are queries (labels on the left, query colour), columns are keys (labels on
 top, key colour). The grid lays itself out in a box (cell size from the space
-available and the number of tokens; column labels turn vertical when they would
-not fit above their cell), so a 12-token sentence fits where a 6-token one does.
+available and the number of tokens), so a 12-token sentence fits where a 6-token one
+does. Labels stay upright and readable: tokens are drawn through
+:func:`~scenes.widgets.text.screen_label` (a long one abbreviated, shorter still when that
+keeps the column labels on one line), and column labels too wide for their cells are
+staggered into up to :data:`MAX_TIERS` tiers. Panels beside the grid name cells with the
+grid's own strings (:attr:`ScoreGrid.row_texts`), so a word has one abbreviation on screen.
 
 Typical use::
 
@@ -53,9 +57,11 @@ from manim import (
 )
 
 from .. import style
-from .live_number import LiveNumber
+from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
-from .text import baseline, label
+from .placement import LABEL_GAP
+from .text import TOKEN_CELLS, baseline, label, screen_labels
+from .tokens import CUT_STEPS
 
 Box = tuple[float, float, float, float]
 
@@ -63,6 +69,13 @@ Box = tuple[float, float, float, float]
 INSET = 0.9
 #: Smallest side of a discarded (dashed) square, as a fraction of the cell, so it stays visible.
 DASH_MIN = 0.45
+#: Column labels too wide to stand side by side are staggered into at most this many tiers.
+MAX_TIERS = 3
+#: Least space between two neighbouring labels of one tier, in ems of the label font.
+TIER_SPACE_EM = 1.25
+#: The grid cuts long tokens step by step like the token strip (:data:`.tokens.CUT_STEPS`)
+#: but never under this many half-em cells: a short word ("chased") stays whole.
+MIN_CELLS = 7
 #: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
 WEIGHT_GAMMA = 0.5
 #: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
@@ -110,7 +123,8 @@ class ScoreGrid(VGroup):
         ``(n, m)`` array: scores (``mode="score"``) or weights in [0, 1] (``mode="weight"``).
         Rows are queries, columns are keys.
     row_labels, col_labels
-        Token labels of rows and columns (``col_labels`` defaults to ``row_labels``).
+        Tokens of rows and columns, in full (``col_labels`` defaults to ``row_labels``); the
+        grid abbreviates them for the screen (see :attr:`row_texts`).
     box
         ``(left, right, bottom, top)`` in frame units; the grid and its labels are
         centred in it at the largest cell size that fits (capped by ``max_pitch``).
@@ -137,6 +151,11 @@ class ScoreGrid(VGroup):
         ``VGroup`` of the ``n * m`` cell shapes, data-indexed (``i * m + j``); see :meth:`square`.
     row_labels, col_labels
         ``VGroup`` of label texts at the left and top (swapped by :meth:`fold`).
+    row_texts, col_texts
+        The label strings as drawn (abbreviated tokens), by data row and column; readouts
+        beside the grid use them.
+    col_tiers
+        Tiers the column labels are staggered into (1: side by side).
     lines
         The faint cell frame.
     transposed
@@ -182,10 +201,9 @@ class ScoreGrid(VGroup):
         self.numbers: dict[tuple[int, int], LiveNumber] = {}
 
         size = label_size or self.auto_label_size(max(self.n, self.m))
-        rows = [label(s, size, t.query) for s in row_labels]
-        cols = [label(s, size, t.key) for s in col_labels]
         self.label_size = size
-        self._layout(box or style.content_box(), rows, cols, max_pitch)
+        rows, cols = self._layout(box or style.content_box(), list(row_labels), col_labels,
+                                  size, max_pitch, corner)
 
         # ---- cell frame (n + 1 and m + 1 lines: cheaper than n * m rectangles)
         p, (x0, y0) = self.pitch, self.origin
@@ -196,12 +214,12 @@ class ScoreGrid(VGroup):
         # ---- labels
         self._drop = self._baseline_drop(size)
         for r, mob in enumerate(rows):
-            self._place_left(mob, r, row_labels[r])
+            self._place_left(mob, r, self.row_texts[r])
         for c, mob in enumerate(cols):
             if self.col_rotated:
                 mob.rotate(PI / 2)
-            self._place_top(mob, c, col_labels[c])
-        self._row_strings, self._col_strings = list(row_labels), col_labels
+            self._place_top(mob, c, self.col_texts[c])
+        self._row_strings, self._col_strings = list(self.row_texts), list(self.col_texts)
         self.row_labels, self.col_labels = VGroup(*rows), VGroup(*cols)
 
         # ---- cells
@@ -230,25 +248,100 @@ class ScoreGrid(VGroup):
             return style.LABEL_SIZE
         return max(17.0, style.LABEL_SIZE - (n - 6) * (style.LABEL_SIZE - 17.0) / 6.0)
 
-    def _layout(self, box: Box, rows, cols, max_pitch: float) -> None:
-        l, r, b, t = box
-        self.buff = buff = 0.14
-        rw = max(m.width for m in rows)
-        cw = max(m.width for m in cols)
-        ch = max(m.height for m in cols)
-        for rotated in (False, True):
-            top_h = (cw if rotated else ch) + buff
-            pitch = min((r - l - rw - buff) / self.m, (t - b - top_h) / self.n, max_pitch)
-            if rotated or cw <= 0.92 * pitch:
+    def _layout(self, box: Box, row_strings: list[str], col_strings: list[str], size: float,
+                max_pitch: float, corner: str | None) -> tuple[list, list]:
+        """Choose how the labels are drawn and the cell size; returns the (unplaced) row and
+        column label mobjects.
+
+        In order of preference: column labels upright side by side; the same with long tokens
+        cut shorter, step by step (the token strip's :data:`.tokens.CUT_STEPS`); then
+        staggered into 2, then :data:`MAX_TIERS` tiers (again long tokens cut step by step
+        before another tier). Vertical labels are the last resort.
+        """
+        self.buff = 0.14
+        th = self.theme
+        corner_mob = label(corner, style.TINY_SIZE) if corner else None
+        made: dict[int, tuple] = {}
+
+        def mobs(cells: int):
+            if cells not in made:
+                rs, cs = screen_labels(row_strings, cells), screen_labels(col_strings, cells)
+                made[cells] = (rs, cs, [label(x, size, th.query) for x in rs],
+                               [label(x, size, th.key) for x in cs])
+            return made[cells]
+
+        for tiers in range(1, MAX_TIERS + 1):
+            for cells in [c for c in CUT_STEPS if c >= MIN_CELLS]:
+                rs, cs, rows, cols = mobs(cells)
+                geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob)
+                if geo is not None:
+                    self.col_rotated = False
+                    break
+            if geo is not None:
                 break
-        self.col_rotated = rotated
+        else:
+            rs, cs, rows, cols = mobs(TOKEN_CELLS)
+            geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
+            self.col_rotated = True
+        self.row_texts, self.col_texts = rs, cs
+        self.col_tiers, self.tier_step, pitch, over_l, over_r, top_h = geo
+        rw = max(m.width for m in rows)
+        l, r, b, t = box
         self.pitch = float(pitch)
-        self.left_w, self.top_h = rw + buff, top_h
-        block_w = self.left_w + self.m * pitch
+        self.left_w, self.top_h = rw + self.buff, top_h
+        block_w = over_l + self.left_w + self.m * pitch + over_r
         block_h = top_h + self.n * pitch
         cx, cy = (l + r) / 2, (b + t) / 2
         # origin = top-left corner of the cell block
-        self.origin = (cx - block_w / 2 + self.left_w, cy + block_h / 2 - top_h)
+        self.origin = (cx - block_w / 2 + over_l + self.left_w, cy + block_h / 2 - top_h)
+        return rows, cols
+
+    def _fit(self, box: Box, rows, cols, tiers: int, max_pitch: float, corner,
+             rotated: bool = False):
+        """Geometry of a layout with column labels in ``tiers`` tiers, or None if they would
+        not fit: ``(tiers, tier step, pitch, left overhang, right overhang, top height)``."""
+        l, r, b, t = box
+        buff, m = self.buff, self.m
+        rw = max(x.width for x in rows)
+        widths = np.array([x.width for x in cols])
+        ch = max(x.height for x in cols)
+        if rotated:
+            top_h = float(widths.max()) + buff
+            pitch = min((r - l - rw - buff) / m, (t - b - top_h) / self.n, max_pitch)
+            return 1, 0.0, pitch, 0.0, 0.0, top_h
+        step = ch + LABEL_GAP
+        top_h = ch + (tiers - 1) * step + buff
+        pitch = min((r - l - rw - buff) / m, (t - b - top_h) / self.n, max_pitch)
+        if tiers == 1:
+            return (1, step, pitch, 0.0, 0.0, top_h) if widths.max() <= 0.92 * pitch else None
+        centres = np.arange(m) + 0.5
+        over_l = over_r = 0.0
+        for _ in range(3):   # labels past the cell block take room from the cells
+            over_r = max(0.0, float(np.max(centres * pitch + widths / 2)) - m * pitch)
+            over_l = max(0.0, float(np.max(widths / 2 - centres * pitch)) - rw - buff)
+            pitch = min(pitch, (r - l - rw - buff - over_l - over_r) / m)
+        # Neighbours in a tier are a word space apart at least, so that a tier does not read
+        # as a phrase ("old chased red").
+        space = max(LABEL_GAP, TIER_SPACE_EM * self.label_size * EM_PER_FONT_SIZE)
+        if any((widths[c] + widths[c + tiers]) / 2 + space > tiers * pitch
+               for c in range(m - tiers)):
+            return None
+        if corner is not None:  # the corner text sits left of the first column, in tier 0
+            for c in range(m):
+                if self.tier_of(c, tiers) == 0 and (c + 0.5) * pitch - widths[c] / 2 < LABEL_GAP - buff:
+                    return None
+        return tiers, step, pitch, over_l, over_r, top_h
+
+    def min_pitch(self, beside: Iterable[Mobject] = ()) -> float:
+        """The smallest cell size at which the row labels (and texts drawn one per row
+        ``beside`` the grid, e.g. a column of results) keep :data:`LABEL_GAP` between rows."""
+        return max(m.height for m in [*self.row_labels, *beside]) + LABEL_GAP
+
+    @staticmethod
+    def tier_of(c: int, tiers: int) -> int:
+        """Tier of screen column ``c``'s label (0 next to the grid); the first column is
+        highest, clear of the corner text."""
+        return tiers - 1 - c % tiers
 
     def _baseline_drop(self, size: float) -> float:
         ref = label("x", size)
@@ -266,7 +359,7 @@ class ScoreGrid(VGroup):
         """Put a label above screen column ``c`` (vertical when the columns are narrow)."""
         rotated = self.col_rotated if rotated is None else rotated
         x = self.cell_center(0, c)[0]
-        y0 = self.origin[1] + self.buff
+        y0 = self.origin[1] + self.buff + self.tier_of(c, self.col_tiers) * self.tier_step
         mob.move_to([x, y0 + mob.height / 2, 0])      # vertical labels: bottoms on the grid
         if s and not rotated:  # horizontal ones: baselines on one line just above the grid
             mob.shift([0, y0 + 0.06 - baseline(mob, s), 0])
@@ -820,10 +913,28 @@ class CellReadout(VGroup):
         Optional small mobject drawn left of the line (e.g. a copy of the frame that marks
         the cell on the grid), so the line and the cell read as one.
     decimals, size
-        Number format and font size.
+        Number format and font size (see :meth:`fit_size` for a line that must fit a panel).
     signed_colors
         Colour the number by its sign (scores); else ``color`` (default ``theme.fg``).
     """
+
+    #: Gaps (frame units): after the icon, between query, arrow and key.
+    ICON_GAP, WORD_GAP = 0.2, 0.12
+
+    @classmethod
+    def fit_size(cls, pairs: Iterable[tuple[str, str]], width: float, *,
+                 size: float = style.LABEL_SIZE, icon_width: float = 0.0, decimals: int = 2,
+                 number_gap: float = 0.45, min_size: float = style.TINY_SIZE) -> float:
+        """The font size (at most ``size``, at least ``min_size``) at which the line of every
+        ``(query, key)`` pair fits ``width``, so that lines shown together share one size."""
+        fixed = (icon_width + cls.ICON_GAP if icon_width else 0.0) + 3 * cls.WORD_GAP + number_gap
+        number = label("\u22120." + "0" * decimals, size).width
+        words = max(label(q, size).width + label("→", size).width + label(k, size).width
+                    for q, k in pairs)
+        room = width - fixed
+        if words + number <= room:
+            return float(size)
+        return float(max(min_size, size * room / (words + number)))
 
     def __init__(self, query: str, key: str, get_value: Callable[[], float], *,
                  icon: VMobject | None = None, decimals: int = 2,
@@ -839,12 +950,12 @@ class CellReadout(VGroup):
         parts = []
         if icon is not None:
             icon.move_to([icon.width / 2, 0, 0])
-            x = icon.width + 0.2
+            x = icon.width + self.ICON_GAP
             parts.append(icon)
         for mob, s in ((q, query), (arrow, "→"), (k, key)):
             mob.move_to([x + mob.width / 2, 0, 0])
             mob.shift([0, -drop - baseline(mob, s), 0])
-            x += mob.width + 0.12
+            x += mob.width + self.WORD_GAP
         self.number = LiveNumber(get_value(), decimals=decimals, font_size=size,
                                  color=color or t.fg, align="left")
         self.number.move_to([0, 0, 0]).move_anchor_to([x + number_gap, -drop, 0])
