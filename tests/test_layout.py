@@ -47,9 +47,9 @@ def heads(tmp_path_factory):
     return out
 
 
-#: Layouts known to fail today, by widget (the grids, columns and panels of issue 11's
-#: consolidation, and sections whose side panels do not yet fit a long or twelfth token).
-#: Strict: a case that starts passing must be struck off this list.
+#: Layouts known to fail today, ``(section, sentence) -> why`` (empty: every section passes
+#: for all six sentences). A case listed here is a strict xfail: once it passes, it must be
+#: struck off.
 KNOWN: dict[tuple[int, str], str] = {}
 
 
