@@ -137,6 +137,14 @@ def _break_points(text: str, language: str, ends: str) -> list[int]:
 
 _WEAK_WORDS = {"a", "an", "the", "of", "to", "in", "on", "at", "and", "its", "by", "for"}
 
+#: No line starts with these (closing punctuation and brackets, small kana, the prolonged
+#: sound mark: JIS X 4051's line-start prohibition, "kinsoku"; closing quotes and
+#: punctuation in English) ...
+NO_LINE_START = frozenset("。、，．・：；？！）」』】〉》〕］｝ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…"
+                          ")]},.:;!?”’")
+#: ... and no line ends with these (opening brackets and quotes).
+NO_LINE_END = frozenset("（「『【〈《〔［｛([{“‘")
+
 
 def _inside_brackets(text: str, i: int) -> bool:
     """Whether a break at ``i`` falls inside brackets or a quoted token name (a quoted
@@ -154,12 +162,16 @@ def _inside_brackets(text: str, i: int) -> bool:
 
 def _best_split(text: str, language: str, points: list[int], limit: float) -> int | None:
     """The break in ``points`` nearest the middle whose both sides fit ``limit``; never
-    inside brackets or a quoted name, and (English) not after a weak word."""
+    inside brackets or a quoted name, never leaving a line to start with closing
+    punctuation or end with an opening bracket (:data:`NO_LINE_START`, :data:`NO_LINE_END`),
+    and (English) not after a weak word."""
     total = _width(text, language)
     best, best_cost = None, float("inf")
     for i in points:
         a, b = text[:i].strip(), text[i:].strip()
         if not a or not b or _width(a, language) > limit or _width(b, language) > limit:
+            continue
+        if b[0] in NO_LINE_START or a[-1] in NO_LINE_END:
             continue
         if _inside_brackets(text, i):
             continue

@@ -61,6 +61,8 @@ KINDS = {
     "one_word_twice": ("dog dog", None),
     "two_tokens": ("it ran", None),                       # the followed token is the first
     "twelve": ("the old dog chased the red ball and then it rolled away", None),
+    "twelve_longest": ("the old dog chased the supercalifragilistic ball and then it rolled away",
+                       None),
     "japanese": ("猫 が 魚 を 食べた そして それ は 走った", None),
     "no_pronoun": ("birds sing and fish swim", None),      # the followed token is the last
     "follow_first": ("she saw the dog and the cat", "she"),
@@ -191,6 +193,25 @@ def test_every_beat_fits_two_cues_of_two_lines(planned):
             assert len(lines) <= captions.MAX_LINES, (kind, lang, sec, key, cue)
             for line in lines:
                 assert captions.reading_length(line, lang) <= captions.LINE_CHARS[lang], (kind, lang, sec, key, line)
+
+
+# Written here, not imported: JIS X 4051's classes of characters a line may not start
+# with (closing brackets, 、。, ・：；, ？！, small kana, ー) or end with (opening brackets),
+# and the English closing punctuation no line should start with.
+NOT_AT_LINE_START = set("、。，．）」』】〕〉》・：；？！ーぁぃぅぇぉっゃゅょァィゥェォッャュョ,.;:!?)”’")
+NOT_AT_LINE_END = set("（「『【〔〈《(“‘")
+
+
+def test_no_line_starts_with_closing_punctuation(planned):
+    # The s23 beat of the default video once broke as "…2.0 MiB（fp16）" / "。12 層 …".
+    kind, _, texts = planned
+    for lang, sec, key, text in texts:
+        for cue in captions.cues_of(text, lang):
+            lines = cue.split("\n")
+            for line in lines[1:]:
+                assert line[0] not in NOT_AT_LINE_START, (kind, lang, sec, key, cue)
+            for line in lines[:-1]:
+                assert line[-1] not in NOT_AT_LINE_END, (kind, lang, sec, key, cue)
 
 
 def test_reading_time_follows_the_guidance():
