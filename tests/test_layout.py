@@ -52,11 +52,9 @@ def heads(tmp_path_factory):
 
 
 #: Layouts known to fail today, ``(section, sentence) -> why`` (empty: every section passes
-#: for all six sentences). A case listed here is a strict xfail: once it passes, it must be
+#: for all seven sentences). A case listed here is a strict xfail: once it passes, it must be
 #: struck off.
 KNOWN: dict[tuple[int, str], str] = {
-    (7, 'twelve_longest'): "ScoreSquares' vertical column labels and row labels touch",
-    (24, 'twelve_longest'): "the grid falls back to vertical labels; row labels touch",
 }
 
 

@@ -21,6 +21,7 @@ from .. import style
 from ..layout import fit_width
 from .bars_simple import line_up_labels
 from .live_number import LiveNumber
+from .placement import LABEL_GAP
 from .redrawn import Redrawn
 from .text import label
 
@@ -248,11 +249,18 @@ class ScoreSquares(Redrawn, VGroup):
         (left, right, bottom, top) in frame units; the grid is square and centred in it.
     vmax
         The score that fills a whole cell (fixed, so sizes compare over time).
+    label_size
+        Font size of the labels while they stand upright side by side with the rows clear
+        of each other; when they do not (many or long tokens), the labels and the cell size
+        are :class:`~scenes.widgets.score_grid.ScoreGrid`'s for the same box (long tokens
+        cut, a smaller font, staggered tiers).
 
     Attributes
     ----------
     cells, winners, row_labels, col_labels
         ``cells[i][j]`` squares, ``winners[i]`` the outline on row i's leader.
+    texts
+        The label strings as drawn (rows and columns alike).
     """
 
     def __init__(self, labels: Sequence[str], get_matrix: Scores, box, vmax: float,
@@ -268,20 +276,20 @@ class ScoreSquares(Redrawn, VGroup):
         lab_w = max(tx.width for tx in rows_txt) + 0.15
         avail_w = (r - l) - lab_w
         cell = min(avail_w / n, ((top - b) - 0.5) / n)
-        # Column labels: upright if they fit the cell, otherwise turned a quarter.
-        upright = max(tx.width for tx in cols_txt) <= 0.95 * cell
-        if not upright:
-            for tx in cols_txt:
-                tx.rotate(np.pi / 2)
         col_h = max(tx.height for tx in cols_txt)
         cell = min(cell, ((top - b) - col_h - 0.12) / n)
-        self.cell = cell
-        gw = lab_w + n * cell
-        gh = col_h + 0.12 + n * cell
-        x0 = (l + r) / 2 - gw / 2 + lab_w
-        y_top = (b + top) / 2 + gh / 2 - col_h - 0.12
-        self.centers = np.array([[[x0 + (j + 0.5) * cell, y_top - (i + 0.5) * cell, 0.0]
-                                  for j in range(n)] for i in range(n)])
+        heights = [tx.height for tx in rows_txt]
+        rows_clear = all(cell - (h0 + h1) / 2 >= LABEL_GAP for h0, h1 in zip(heights, heights[1:]))
+        if max(tx.width for tx in cols_txt) <= 0.95 * cell and rows_clear:
+            # Upright labels side by side, rows clear of each other: the plain layout.
+            self.texts = list(labels)
+            self._plain_layout(rows_txt, cols_txt, lab_w, cell, col_h, box)
+        else:
+            # Crowded (many or long tokens): the score grid's label layout (cuts, smaller
+            # font, staggered tiers, rows a label's height apart), so both grids read alike.
+            self._grid_layout(labels, box, label_size)
+        cell, n = self.cell, self.n
+        x0, y_top = self.centers[0][0][0] - cell / 2, self.centers[0][0][1] + cell / 2
         border = Rectangle(width=n * cell, height=n * cell, stroke_color=t.grid, stroke_width=1.5)
         border.move_to(np.array([x0 + n * cell / 2, y_top - n * cell / 2, 0]))
         lines = VGroup()
@@ -292,14 +300,6 @@ class ScoreSquares(Redrawn, VGroup):
             lines.add(Line(np.array([x0, y_top - k * cell, 0]),
                            np.array([x0 + n * cell, y_top - k * cell, 0]),
                            color=t.grid, stroke_width=1))
-        for i, tx in enumerate(rows_txt):
-            fit_width(tx, lab_w - 0.1)
-            tx.move_to(self.centers[i][0]).set_x(x0 - 0.12 - tx.width / 2)
-        for j, tx in enumerate(cols_txt):
-            tx.move_to(self.centers[0][j]).set_y(y_top + 0.1 + tx.height / 2)
-            if not upright:
-                tx.align_to(np.array([0, y_top + 0.1, 0]), DOWN)
-        self.row_labels, self.col_labels = VGroup(*rows_txt), VGroup(*cols_txt)
         self.cells = VGroup(*[VGroup(*[Square(side_length=cell, stroke_width=0, fill_opacity=0.9)
                                        for _ in range(n)]) for _ in range(n)])
         self.winners = VGroup(*[Square(side_length=cell * 0.96, stroke_color=t.amber,
@@ -308,15 +308,63 @@ class ScoreSquares(Redrawn, VGroup):
                          self.col_labels)
         self.redraw_every_frame()
 
-    def column_frame(self, j: int, color: str | None = None) -> Rectangle:
-        """An outline around column ``j`` (its label included)."""
+    def _plain_layout(self, rows_txt, cols_txt, lab_w: float, cell: float, col_h: float,
+                      box) -> None:
+        """Labels at ``label_size``, upright, rows centred on their cells."""
+        n = self.n
+        l, r, b, top = box
+        self.cell = cell
+        gw = lab_w + n * cell
+        gh = col_h + 0.12 + n * cell
+        x0 = (l + r) / 2 - gw / 2 + lab_w
+        y_top = (b + top) / 2 + gh / 2 - col_h - 0.12
+        self.centers = np.array([[[x0 + (j + 0.5) * cell, y_top - (i + 0.5) * cell, 0.0]
+                                  for j in range(n)] for i in range(n)])
+        for i, tx in enumerate(rows_txt):
+            fit_width(tx, lab_w - 0.1)
+            tx.move_to(self.centers[i][0]).set_x(x0 - 0.12 - tx.width / 2)
+        for j, tx in enumerate(cols_txt):
+            tx.move_to(self.centers[0][j]).set_y(y_top + 0.1 + tx.height / 2)
+        self.row_labels, self.col_labels = VGroup(*rows_txt), VGroup(*cols_txt)
+
+    def _grid_layout(self, labels: Sequence[str], box, label_size: float) -> None:
+        """Cell size and labels as :class:`~scenes.widgets.score_grid.ScoreGrid` lays them out
+        in ``box`` (the grid's own drawing is not used)."""
+        from .score_grid import ScoreGrid
+
+        n = self.n
+        size = min(label_size, ScoreGrid.auto_label_size(n))
+        g = ScoreGrid(np.zeros((n, n)), list(labels), box=box, label_size=size,
+                      max_pitch=float("inf"))
+        self.cell = g.pitch
+        self.texts = list(g.row_texts)
+        self.centers = np.array([[g.cell_center(i, j) for j in range(n)] for i in range(n)])
+        self.row_labels, self.col_labels = g.row_labels, g.col_labels
+
+    def column_frame(self, j: int, color: str | None = None) -> VMobject:
+        """An outline around column ``j`` (its label included).
+
+        A label wider than its column gets a head as wide as the label, so the outline goes
+        round the word instead of through it.
+        """
         t = style.theme()
-        top = self.col_labels[j].get_top()[1] + 0.06
+        tx = self.col_labels[j]
+        x = self.centers[0][j][0]
+        top = tx.get_top()[1] + 0.06
         bottom = self.centers[-1][j][1] - self.cell / 2 - 0.04
-        rect = Rectangle(width=self.cell * 1.04, height=top - bottom,
-                         stroke_color=color or t.key, stroke_width=3, fill_opacity=0)
-        rect.move_to(np.array([self.centers[0][j][0], (top + bottom) / 2, 0]))
-        return rect
+        hw = self.cell * 0.52
+        lw = tx.width / 2 + 0.06
+        if tx.width / 2 <= hw:
+            rect = Rectangle(width=2 * hw, height=top - bottom,
+                             stroke_color=color or t.key, stroke_width=3, fill_opacity=0)
+            rect.move_to(np.array([x, (top + bottom) / 2, 0]))
+            return rect
+        grid_top = self.centers[0][j][1] + self.cell / 2
+        neck = max(tx.get_bottom()[1] - 0.04, grid_top + 0.02)
+        corners = [(-hw, bottom), (-hw, neck), (-lw, neck), (-lw, top), (lw, top), (lw, neck),
+                   (hw, neck), (hw, bottom)]
+        return Polygon(*[np.array([x + dx, y, 0.0]) for dx, y in corners],
+                       stroke_color=color or t.key, stroke_width=3, fill_opacity=0)
 
     def redraw(self) -> None:
         M = np.asarray(self.get_matrix(), float)

@@ -60,7 +60,7 @@ from .. import style
 from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
 from .placement import LABEL_GAP
-from .text import TOKEN_CELLS, baseline, label, screen_labels
+from .text import TOKEN_CELLS, baseline, cells, label, screen_label, screen_labels
 from .tokens import CUT_STEPS
 
 Box = tuple[float, float, float, float]
@@ -74,8 +74,13 @@ MAX_TIERS = 3
 #: Least space between two neighbouring labels of one tier, in ems of the label font.
 TIER_SPACE_EM = 1.25
 #: The grid cuts long tokens step by step like the token strip (:data:`.tokens.CUT_STEPS`)
-#: but never under this many half-em cells: a short word ("chased") stays whole.
+#: but never under this many half-em cells: a short word ("chased") stays whole. Only to
+#: avoid turning the column labels does a token longer than this go shorter (the steps of
+#: ``CUT_STEPS`` under it), and then alone: the short words around it stay whole.
 MIN_CELLS = 7
+#: Labels shrink to this font size (no lower) before long tokens are cut, when the cells
+#: they fit at the given size are too small for the rows to keep :data:`LABEL_GAP`.
+MIN_LABEL_SIZE = style.TINY_SIZE
 #: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
 WEIGHT_GAMMA = 0.5
 #: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
@@ -107,6 +112,16 @@ def dashed_square(center, side: float, color: str, stroke: float = 2.0,
         for m in range(k):
             pieces.append(Line(a + u * (2 * m * seg), a + u * ((2 * m + 1) * seg)))
     return VGroup(*pieces).set_stroke(color, width=stroke)
+
+
+def _cut_labels(tokens: Sequence[str], cut: int) -> list[str]:
+    """Tokens as a grid draws them at a cut of ``cut`` half-em cells: :func:`screen_labels`,
+    except that under :data:`MIN_CELLS` only the tokens longer than that are cut (to ``cut``),
+    so the short words around a very long one stay whole."""
+    if cut >= MIN_CELLS:
+        return screen_labels(tokens, cut)
+    return [screen_label(x, cut) if sum(map(cells, x)) > MIN_CELLS else screen_label(x)
+            for x in tokens]
 
 
 def _unit_square() -> np.ndarray:
@@ -201,9 +216,9 @@ class ScoreGrid(VGroup):
         self.numbers: dict[tuple[int, int], LiveNumber] = {}
 
         size = label_size or self.auto_label_size(max(self.n, self.m))
-        self.label_size = size
         rows, cols = self._layout(box or style.content_box(), list(row_labels), col_labels,
                                   size, max_pitch, corner)
+        size = self.label_size             # the size the labels fit at (may be smaller)
 
         # ---- cell frame (n + 1 and m + 1 lines: cheaper than n * m rectangles)
         p, (x0, y0) = self.pitch, self.origin
@@ -250,37 +265,52 @@ class ScoreGrid(VGroup):
 
     def _layout(self, box: Box, row_strings: list[str], col_strings: list[str], size: float,
                 max_pitch: float, corner: str | None) -> tuple[list, list]:
-        """Choose how the labels are drawn and the cell size; returns the (unplaced) row and
-        column label mobjects.
+        """Choose how the labels are drawn, their font size and the cell size; returns the
+        (unplaced) row and column label mobjects.
 
         In order of preference: column labels upright side by side; the same with long tokens
-        cut shorter, step by step (the token strip's :data:`.tokens.CUT_STEPS`); then
-        staggered into 2, then :data:`MAX_TIERS` tiers (again long tokens cut step by step
-        before another tier). Vertical labels are the last resort.
+        cut shorter, step by step (the token strip's :data:`.tokens.CUT_STEPS`, not under
+        :data:`MIN_CELLS`); then staggered into 2, then :data:`MAX_TIERS` tiers (again long
+        tokens cut step by step before another tier). Every layout keeps its rows far enough
+        apart for their labels (:meth:`_row_pitch`). If none fits at ``size``, the same at
+        :data:`MIN_LABEL_SIZE`; then the tokens longer than :data:`MIN_CELLS` alone are cut
+        shorter. Vertical labels are the last resort. Rows and columns always share one cut,
+        so a word has one abbreviation.
         """
         self.buff = 0.14
         th = self.theme
         corner_mob = label(corner, style.TINY_SIZE) if corner else None
-        made: dict[int, tuple] = {}
+        made: dict[tuple[float, int], tuple] = {}
 
-        def mobs(cells: int):
-            if cells not in made:
-                rs, cs = screen_labels(row_strings, cells), screen_labels(col_strings, cells)
-                made[cells] = (rs, cs, [label(x, size, th.query) for x in rs],
-                               [label(x, size, th.key) for x in cs])
-            return made[cells]
+        def mobs(sz: float, cut: int):
+            if (sz, cut) not in made:
+                rs, cs = _cut_labels(row_strings, cut), _cut_labels(col_strings, cut)
+                rows = [label(x, sz, th.query) for x in rs]
+                cols = [label(x, sz, th.key) for x in cs]
+                need = self._row_pitch(rows, rs)
+                if self.n == self.m:     # after a fold the column labels stand in the rows
+                    need = max(need, self._row_pitch(cols, cs))
+                made[(sz, cut)] = (rs, cs, rows, cols, need)
+            return made[(sz, cut)]
 
-        for tiers in range(1, MAX_TIERS + 1):
-            for cells in [c for c in CUT_STEPS if c >= MIN_CELLS]:
-                rs, cs, rows, cols = mobs(cells)
-                geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob)
-                if geo is not None:
-                    self.col_rotated = False
-                    break
+        sizes = [size] + ([MIN_LABEL_SIZE] if size > MIN_LABEL_SIZE else [])
+        usual = [c for c in CUT_STEPS if c >= MIN_CELLS]
+        shorter = [c for c in CUT_STEPS if c < MIN_CELLS]
+        tries = [(sz, tiers, cut) for cuts in (usual, shorter) for sz in sizes
+                 for tiers in range(1, MAX_TIERS + 1) for cut in cuts]
+        every = row_strings + col_strings
+        for sz, tiers, cut in tries:
+            if cut < MIN_CELLS and _cut_labels(every, cut) == _cut_labels(every, MIN_CELLS):
+                continue                       # no token longer than MIN_CELLS: nothing new
+            self.label_size = sz
+            rs, cs, rows, cols, need = mobs(sz, cut)
+            geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob, need)
             if geo is not None:
+                self.col_rotated = False
                 break
         else:
-            rs, cs, rows, cols = mobs(TOKEN_CELLS)
+            self.label_size = size
+            rs, cs, rows, cols, _ = mobs(size, TOKEN_CELLS)
             geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
             self.col_rotated = True
         self.row_texts, self.col_texts = rs, cs
@@ -297,9 +327,10 @@ class ScoreGrid(VGroup):
         return rows, cols
 
     def _fit(self, box: Box, rows, cols, tiers: int, max_pitch: float, corner,
-             rotated: bool = False):
+             need: float = 0.0, rotated: bool = False):
         """Geometry of a layout with column labels in ``tiers`` tiers, or None if they would
-        not fit: ``(tiers, tier step, pitch, left overhang, right overhang, top height)``."""
+        not fit (or the cells would be smaller than ``need``, the least row pitch):
+        ``(tiers, tier step, pitch, left overhang, right overhang, top height)``."""
         l, r, b, t = box
         buff, m = self.buff, self.m
         rw = max(x.width for x in rows)
@@ -312,6 +343,8 @@ class ScoreGrid(VGroup):
         step = ch + LABEL_GAP
         top_h = ch + (tiers - 1) * step + buff
         pitch = min((r - l - rw - buff) / m, (t - b - top_h) / self.n, max_pitch)
+        if pitch < need:
+            return None
         if tiers == 1:
             return (1, step, pitch, 0.0, 0.0, top_h) if widths.max() <= 0.92 * pitch else None
         centres = np.arange(m) + 0.5
@@ -320,6 +353,8 @@ class ScoreGrid(VGroup):
             over_r = max(0.0, float(np.max(centres * pitch + widths / 2)) - m * pitch)
             over_l = max(0.0, float(np.max(widths / 2 - centres * pitch)) - rw - buff)
             pitch = min(pitch, (r - l - rw - buff - over_l - over_r) / m)
+        if pitch < need:
+            return None
         # Neighbours in a tier are a word space apart at least, so that a tier does not read
         # as a phrase ("old chased red").
         space = max(LABEL_GAP, TIER_SPACE_EM * self.label_size * EM_PER_FONT_SIZE)
@@ -331,6 +366,18 @@ class ScoreGrid(VGroup):
                 if self.tier_of(c, tiers) == 0 and (c + 0.5) * pitch - widths[c] / 2 < LABEL_GAP - buff:
                     return None
         return tiers, step, pitch, over_l, over_r, top_h
+
+    @staticmethod
+    def _row_pitch(mobs, strings) -> float:
+        """The least cell size at which these labels, one per row on a common baseline (as
+        :meth:`_place_left` sets them), keep :data:`LABEL_GAP` between neighbours."""
+        asc, desc = [], []
+        for mob, s in zip(mobs, strings):
+            base = baseline(mob, s)
+            asc.append(mob.get_top()[1] - base)
+            desc.append(base - mob.get_bottom()[1])
+        pairs = [desc[k] + asc[k + 1] for k in range(len(mobs) - 1)]
+        return max(pairs, default=0.0) + LABEL_GAP
 
     def min_pitch(self, beside: Iterable[Mobject] = ()) -> float:
         """The smallest cell size at which the row labels (and texts drawn one per row
