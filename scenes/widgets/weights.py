@@ -23,12 +23,14 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, DashedVMobject, Line, Rectangle, RoundedRectangle,
+    DOWN, LEFT, RIGHT, Circle, DashedVMobject, Line, Rectangle, RoundedRectangle,
     ManimColor, ValueTracker, VGroup, VMobject,
 )
 
 from .. import style
+from .columns import NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, place_past, set_bar
 from .live_number import LiveNumber
+from .redrawn import Redrawn
 from .slider import Slider
 from .text import baseline, label, screen_labels
 from .tokens import TokenStrip
@@ -144,15 +146,11 @@ def _as_callable(x) -> Callable | None:
     return _Live(x if callable(x) else (lambda: x))
 
 
-def _rect_corners(x: float, y0: float, y1: float, w: float) -> list[np.ndarray]:
-    lo, hi = min(y0, y1), max(y0, y1)
-    a, b = x - w / 2, x + w / 2
-    return [np.array([a, lo, 0.0]), np.array([b, lo, 0.0]), np.array([b, hi, 0.0]),
-            np.array([a, hi, 0.0]), np.array([a, lo, 0.0])]
-
-
-class WeightBars(VGroup):
+class WeightBars(Redrawn, ColumnChart):
     """One bar per token over its chip, heights following ``values()`` on every frame.
+
+    A :class:`scenes.widgets.columns.ColumnChart` whose columns are the chips of a token
+    strip and whose axis may rescale (``value_range`` read every frame).
 
     Parameters
     ----------
@@ -208,7 +206,7 @@ class WeightBars(VGroup):
                  pitch: float | None = None, bar_frac: float = 0.56):
         t = style.theme()
         n = len(labels)
-        self.n, self.layout = n, layout
+        self.layout = layout
         self.values_fn = _as_callable(values)
         self.range_fn = _as_callable(value_range)
         self.colors_fn, self.masked_fn, self.slots_fn, self.lifts_fn, self.opacity_fn = (
@@ -221,16 +219,14 @@ class WeightBars(VGroup):
         strip.move_to(np.array([layout.center_x, layout.strip_y, 0.0]))
         self.strip = strip
         c = strip.centers()
-        self.x0 = float(c[0][0])
-        self.pitch = float(c[1][0] - c[0][0]) if n > 1 else pitch
+        self.slots = ColumnSlots(float(c[0][0]), float(c[1][0] - c[0][0]) if n > 1 else pitch, n)
         self.cell_width = float(strip.box(0).width)
         self.chip_y = float(c[0][1])
         self.chart_left = float(strip.get_left()[0])
         self.chart_right = float(strip.get_right()[0])
 
         number_size = number_size or (style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2)
-        self.zero_line = Line(np.array([self.chart_left, 0, 0]), np.array([self.chart_right, 0, 0]),
-                              color=t.muted, stroke_width=2)
+        self.zero_line = self.axis_line(0.0, (self.chart_left, self.chart_right))
         self.bars = VGroup(*[VMobject(fill_color=t.weight, fill_opacity=1.0, stroke_width=0)
                              for _ in range(n)])
         h = layout.area[1] - layout.area[0]
@@ -247,23 +243,18 @@ class WeightBars(VGroup):
         self._last = {k: [None] * n for k in ("bar", "chip", "empty", "number")}
         parts = [self.empties, self.zero_line, self.bars, self.numbers, strip]
         super().__init__(*parts)
-        self._update(self)
-        self.add_updater(self._update)
+        self.redraw_every_frame()
 
     # ------------------------------------------------------------ geometry
 
-    def y_of(self, v: float) -> float:
-        """Screen y of the value ``v`` under the current range."""
+    def value_axis(self) -> ValueAxis:
+        """The axis under the current range (read from ``value_range`` on every call)."""
         lo, hi = self.range_fn()
         b, top = self.layout.area
         # Negative bars carry their number below them: keep room for it above the chips
         # (eased in as the range dips below 0, so a rescaling axis moves continuously).
         b += NUMBER_ROOM * float(np.clip(-10.0 * lo / (hi - lo), 0.0, 1.0))
-        return b + (float(v) - lo) / (hi - lo) * (top - b)
-
-    def column_x(self, k: float) -> float:
-        """Screen x of column ``k`` (fractional columns allowed)."""
-        return self.x0 + float(k) * self.pitch
+        return ValueAxis(lo, hi, b, top)
 
     def bar_top(self, j: int) -> np.ndarray:
         """Top centre of token j's bar (for arrows and highlights)."""
@@ -271,7 +262,7 @@ class WeightBars(VGroup):
 
     # ------------------------------------------------------------ the per-frame update
 
-    def _update(self, _mob) -> None:
+    def redraw(self) -> None:
         n = self.n
         v = np.asarray(self.values_fn(), float)
         s = float(self.stack.get_value())
@@ -281,17 +272,18 @@ class WeightBars(VGroup):
         opacity = np.asarray(self.opacity_fn(), float) if self.opacity_fn else np.ones(n)
         base = s * (np.cumsum(v) - v)          # the staircase: each bar starts where the last ends
         width = self.cell_width * self.bar_frac + s * (self.pitch - self.cell_width * self.bar_frac)
-        y0 = self.y_of(0.0)
+        axis = self.value_axis()
+        y0 = axis.y(0.0)
         self.zero_line.set_y(y0)
         colors = self.colors_fn() if self.colors_fn else None
         last = self._last                        # what each column was drawn with last frame
         for j in range(n):
             x = self.column_x(slots[j])
-            ya, yb = self.y_of(base[j]), self.y_of(base[j] + v[j])
+            ya, yb = axis.y(base[j]), axis.y(base[j] + v[j])
             lift = lifts[j]
             key = (x, ya, yb, width, lift)
             if last["bar"][j] != key:            # skip untouched columns: most frames move few
-                self.bars[j].set_points_as_corners(_rect_corners(x, ya + lift, yb + lift, width))
+                set_bar(self.bars[j], x, ya + lift, yb + lift, width)
                 last["bar"][j] = key
             bar = self.bars[j]
             if colors is not None and (self._colors[j] is None or colors[j] != self._colors[j]):
@@ -318,8 +310,7 @@ class WeightBars(VGroup):
                 nkey = (num.text, x, max(ya, yb) if up else min(ya, yb), lift,
                         (1.0 - masked[j]) * opacity[j])
                 if last["number"][j] != nkey:
-                    edge = np.array([x, nkey[2] + lift, 0.0])
-                    num.next_to(edge, UP if up else DOWN, buff=0.1)
+                    place_past(num, x, nkey[2] + lift + (NUMBER_GAP if up else -NUMBER_GAP), up)
                     num.set_fill(opacity=nkey[4])
                     last["number"][j] = nkey
 
