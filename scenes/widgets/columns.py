@@ -13,7 +13,8 @@ Every vertical bar chart of the film is a configuration of the one core here,
 
 A chart sets its :class:`ColumnSlots` (where column k stands) and says how its axis reads
 (:meth:`ColumnChart.value_axis`, a :class:`ValueAxis`); the core maps columns to x and values
-to y, draws a bar between two heights (:func:`set_bar`), puts a number past a bar's end
+to y, draws a bar between two heights (:func:`set_bar`, on :func:`set_rect`, which
+:class:`scenes.widgets.score_grid.CostBars` uses for its horizontal bars), puts a number past a bar's end
 (:func:`place_past`), draws the baseline and lines across the columns, and lays the token
 names under the columns (:func:`line_up_labels`).
 """
@@ -93,13 +94,15 @@ class ValueAxis:
         return self.bottom + (float(value) - self.lo) / (self.hi - self.lo) * (self.top - self.bottom)
 
 
-def bar_corners(x: float, y_from: float, y_to: float, width: float) -> list[np.ndarray]:
-    """Corners of a bar ``width`` wide centred on ``x`` between two heights (either order),
-    closed (five points, from the bottom left, anticlockwise)."""
-    lo, hi = min(y_from, y_to), max(y_from, y_to)
-    a, b = x - width / 2, x + width / 2
-    return [np.array([a, lo, 0.0]), np.array([b, lo, 0.0]), np.array([b, hi, 0.0]),
-            np.array([a, hi, 0.0]), np.array([a, lo, 0.0])]
+def set_rect(mob: VMobject, left: float, right: float, bottom: float, top: float) -> VMobject:
+    """Make ``mob`` the axis-aligned rectangle with these edges, in place (closed, from the
+    bottom left, anticlockwise): a bar redrawn every frame without building a mobject."""
+    mob.set_points_as_corners([
+        np.array([left, bottom, 0.0]), np.array([right, bottom, 0.0]),
+        np.array([right, top, 0.0]), np.array([left, top, 0.0]),
+        np.array([left, bottom, 0.0]),
+    ])
+    return mob
 
 
 def set_bar(bar: VMobject, x: float, y_from: float, y_to: float, width: float,
@@ -111,8 +114,7 @@ def set_bar(bar: VMobject, x: float, y_from: float, y_to: float, width: float,
     """
     if abs(y_to - y_from) < min_height:
         y_to = y_from + (min_height if y_to >= y_from else -min_height)
-    bar.set_points_as_corners(bar_corners(x, y_from, y_to, width))
-    return bar
+    return set_rect(bar, x - width / 2, x + width / 2, min(y_from, y_to), max(y_from, y_to))
 
 
 def place_past(mob: VMobject, x: float, edge_y: float, up: bool) -> VMobject:
@@ -167,11 +169,11 @@ class ColumnChart(VGroup):
         return Line(np.array([l, y, 0.0]), np.array([r, y, 0.0]), color=style.theme().muted,
                     stroke_width=2)
 
-    def level_line(self, value: float, color: str, stroke: float = 2.5,
-                   dashed: bool = False) -> VMobject:
-        """A horizontal line across the columns at ``value`` (a score to beat, the uniform
-        weight 1/n)."""
-        l, r = self.slots.span
+    def level_line(self, value: float, color: str, stroke: float = 2.5, dashed: bool = False,
+                   span: tuple[float, float] | None = None) -> VMobject:
+        """A horizontal line at ``value`` (a score to beat, the uniform weight 1/n) across
+        ``span`` (default: the columns' slots)."""
+        l, r = span or self.slots.span
         y = self.y_of(value)
         cls = DashedLine if dashed else Line
         return cls(np.array([l, y, 0.0]), np.array([r, y, 0.0]), color=color, stroke_width=stroke)

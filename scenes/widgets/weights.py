@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, Circle, DashedVMobject, Line, Rectangle, RoundedRectangle,
+    DOWN, LEFT, RIGHT, Circle, DashedVMobject, Rectangle, RoundedRectangle,
     ManimColor, ValueTracker, VGroup, VMobject,
 )
 
@@ -357,8 +357,8 @@ class LevelLine(VGroup):
     def __init__(self, bars: WeightBars, value: float, text: str, color: str | None = None):
         t = style.theme()
         color = color or t.amber
-        line = Line(np.array([bars.chart_left - 0.1, 0, 0]), np.array([bars.chart_right + 0.1, 0, 0]),
-                    color=color, stroke_width=3)
+        line = bars.level_line(value, color, stroke=3,
+                               span=(bars.chart_left - 0.1, bars.chart_right + 0.1))
         tag = label(text, style.SMALL_SIZE, color)
         super().__init__(line, tag)
 
@@ -371,7 +371,7 @@ class LevelLine(VGroup):
         self.add_updater(place)
 
 
-class ScoreRow(VGroup):
+class ScoreRow(Redrawn, VGroup):
     """The row of scores feeding softmax: one cell per column of ``bars``, live.
 
     Each cell is tinted with its score's sign colour (positive / negative), the digits
@@ -419,10 +419,9 @@ class ScoreRow(VGroup):
             parts.append(self.drag_mark)
         super().__init__(*parts)
         self._signs = [None] * bars.n
-        self._update(self)
-        self.add_updater(self._update)
+        self.redraw_every_frame()
 
-    def _update(self, _mob) -> None:
+    def redraw(self) -> None:
         t = style.theme()
         s = np.asarray(self.scores_fn(), float)
         for j, num in enumerate(self.nums):
