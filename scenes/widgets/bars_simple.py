@@ -1,4 +1,4 @@
-"""Simple bars for one softmax row, and a horizontal level gauge; both cheap to update.
+"""Simple bars for one softmax row, cheap to update.
 
 Used by sections 15 and 16 (a row of weights that sharpens or flattens as the width
 slides); updates resize existing rectangles, nothing is rebuilt per frame. The bars are a
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from manim import DOWN, LEFT, UP, DashedVMobject, Line, Mobject, Rectangle, VGroup, VMobject
+from manim import DOWN, LEFT, UP, DashedVMobject, Line, Mobject, VMobject
 
 from .. import style
 from ..layout import Box
@@ -92,52 +92,6 @@ class RowBars(ColumnChart):
     def bar_top(self, i: int) -> np.ndarray:
         """Top centre of bar ``i`` (for a label that follows it)."""
         return np.array([self.xs[i], self.y_of(self.values[i]), 0.0])
-
-
-class LevelGauge(VGroup):
-    """A horizontal track filled to ``value / full`` (e.g. the gradient factor w(1 − w)).
-
-    Parameters
-    ----------
-    full
-        The value that fills the track.
-    width, height
-        Track size in frame units.
-    color
-        Fill colour.
-    """
-
-    def __init__(self, full: float, width: float = 2.0, height: float = 0.16,
-                 color: str | None = None):
-        t = style.theme()
-        self.full = float(full)
-        track = Rectangle(width=width, height=height, stroke_color=t.muted, stroke_width=1.5,
-                          fill_color=t.panel, fill_opacity=1.0)
-        fill = Rectangle(width=width, height=height, stroke_width=0,
-                         fill_color=color or t.weight, fill_opacity=1.0)
-        super().__init__(track, fill)
-        self.track, self.fill = track, fill
-        self._follow = None
-        self.set_value(full)
-
-    def set_value(self, value: float) -> LevelGauge:
-        a = float(np.clip(value / self.full, 0.0, 1.0))
-        l = self.track.get_left()
-        w, h = self.track.width, self.track.height
-        x0, y0 = l[0], l[1]
-        x1 = x0 + max(a * w, 1e-4)
-        self.fill.set_points_as_corners([
-            [x0, y0 - h / 2, 0], [x1, y0 - h / 2, 0], [x1, y0 + h / 2, 0],
-            [x0, y0 + h / 2, 0], [x0, y0 - h / 2, 0],
-        ])
-        return self
-
-    def follow(self, source: Callable[[], float]) -> LevelGauge:
-        if self._follow is not None:
-            self.remove_updater(self._follow)
-        self._follow = lambda m: m.set_value(source())
-        self.add_updater(self._follow, call_updater=True)
-        return self
 
 
 #: Height of the bars under a titled row (sections 15 and 16).
