@@ -16,9 +16,10 @@ from manim import DOWN, LEFT, UP, DashedVMobject, Line, Mobject, VMobject
 from .. import style
 from ..layout import Box
 from .columns import ColumnChart, ColumnSlots, ValueAxis, line_up_labels, set_bar
+from .redrawn import Redrawn, live_source
 from .text import label
 
-class RowBars(ColumnChart):
+class RowBars(Redrawn, ColumnChart):
     """One vertical bar per token over a baseline, heights = values on a 0..1 scale.
 
     Parameters
@@ -67,7 +68,7 @@ class RowBars(ColumnChart):
         self.labels = names
         self.top_line = top_line
         self.add(top_line, base_line, *self.bars, self.labels)
-        self._follow = None
+        self._source = None
         self.set_values(values)
 
     def value_axis(self) -> ValueAxis:
@@ -82,12 +83,17 @@ class RowBars(ColumnChart):
         return self
 
     def follow(self, source: Callable[[], Sequence[float]]) -> RowBars:
-        """Show ``source()`` on every frame."""
-        if self._follow is not None:
-            self.remove_updater(self._follow)
-        self._follow = lambda m: m.set_values(source())
-        self.add_updater(self._follow, call_updater=True)
+        """Show ``source()`` on every frame (in place of an earlier source)."""
+        following = self._source is not None
+        self._source = live_source(source)
+        if following:
+            self.redraw()
+        else:
+            self.redraw_every_frame()
         return self
+
+    def redraw(self) -> None:
+        self.set_values(self._source())
 
     def bar_top(self, i: int) -> np.ndarray:
         """Top centre of bar ``i`` (for a label that follows it)."""

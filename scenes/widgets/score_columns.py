@@ -23,7 +23,7 @@ from .columns import (
     NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, line_up_labels, place_past, set_bar,
 )
 from .live_number import LiveNumber
-from .redrawn import Redrawn
+from .redrawn import Redrawn, live_source
 from .text import label
 
 Scores = Callable[[], np.ndarray]
@@ -76,7 +76,7 @@ class ScoreColumns(Redrawn, ColumnChart):
                  decimals: int = 2, label_color: str | None = None, bar_ratio: float = 0.56,
                  number_size: float = style.SMALL_SIZE, label_size: float = style.SMALL_SIZE):
         t = style.theme()
-        self.get_scores = (lambda: get_scores())   # a function: deepcopy shares it
+        self.get_scores = live_source(get_scores)
         n = len(labels)
         l, r, b, top = box
         self.slots = ColumnSlots.across(l, r, n)
@@ -240,7 +240,7 @@ class ScoreSquares(Redrawn, VGroup):
     def __init__(self, labels: Sequence[str], get_matrix: Scores, box, vmax: float,
                  label_size: float = style.SMALL_SIZE):
         t = style.theme()
-        self.get_matrix = (lambda: get_matrix())   # a function: deepcopy shares it
+        self.get_matrix = live_source(get_matrix)
         n = len(labels)
         self.n = n
         self.vmax = max(float(vmax), 1e-9)

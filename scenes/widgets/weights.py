@@ -30,7 +30,7 @@ from manim import (
 from .. import style
 from .columns import NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, place_past, set_bar
 from .live_number import LiveNumber
-from .redrawn import Redrawn
+from .redrawn import Redrawn, live_source
 from .slider import Slider
 from .text import baseline, label, screen_labels
 from .tokens import TokenStrip
@@ -108,26 +108,6 @@ class RowLayout:
         return np.array([style.safe_right(), self.header_y[line], 0.0])
 
 
-class _Live:
-    """A callable kept by reference when its mobject is copied.
-
-    Mobject copies (``FadeIn`` makes one) deep-copy attributes; a bound method of the scene
-    would drag the whole scene into the copy. The source of live values is shared instead.
-    """
-
-    def __init__(self, fn: Callable):
-        self.fn = fn
-
-    def __call__(self, *args):
-        return self.fn(*args)
-
-    def __deepcopy__(self, memo) -> _Live:
-        return self
-
-    def __copy__(self) -> _Live:
-        return self
-
-
 def _name_baseline(mob, s: str) -> float:
     """Baseline of a one-line label, read from its Latin glyphs when it has any.
 
@@ -140,10 +120,10 @@ def _name_baseline(mob, s: str) -> float:
     return min(latin) if latin else baseline(mob, s)
 
 
-def _as_callable(x) -> Callable | None:
-    if x is None:
-        return None
-    return _Live(x if callable(x) else (lambda: x))
+def column_number_size(n: int) -> float:
+    """Font size of the numbers in ``n`` columns (over the bars, in the score row): smaller
+    past 8 columns, where the usual size no longer fits a column."""
+    return style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2
 
 
 class WeightBars(Redrawn, ColumnChart):
@@ -207,10 +187,10 @@ class WeightBars(Redrawn, ColumnChart):
         t = style.theme()
         n = len(labels)
         self.layout = layout
-        self.values_fn = _as_callable(values)
-        self.range_fn = _as_callable(value_range)
+        self.values_fn = live_source(values)
+        self.range_fn = live_source(value_range)
         self.colors_fn, self.masked_fn, self.slots_fn, self.lifts_fn, self.opacity_fn = (
-            _as_callable(x) for x in (colors, masked, slots, lifts, opacity))
+            live_source(x) for x in (colors, masked, slots, lifts, opacity))
         self.bar_frac = bar_frac
         self.stack = ValueTracker(0.0)
         avail = layout.right - layout.left
@@ -225,7 +205,7 @@ class WeightBars(Redrawn, ColumnChart):
         self.chart_left = float(strip.get_left()[0])
         self.chart_right = float(strip.get_right()[0])
 
-        number_size = number_size or (style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2)
+        number_size = number_size or column_number_size(n)
         self.zero_line = self.axis_line(0.0, (self.chart_left, self.chart_right))
         self.bars = VGroup(*[VMobject(fill_color=t.weight, fill_opacity=1.0, stroke_width=0)
                              for _ in range(n)])
@@ -394,8 +374,8 @@ class ScoreRow(Redrawn, VGroup):
     def __init__(self, bars: WeightBars, scores: Values, y: float, name: str = "q·k",
                  tag: str = "", dragged: int | None = None, decimals: int = 2):
         t = style.theme()
-        self.scores_fn, self.bars = _as_callable(scores), bars
-        size = style.SMALL_SIZE if bars.n <= 8 else style.TINY_SIZE + 2
+        self.scores_fn, self.bars = live_source(scores), bars
+        size = column_number_size(bars.n)
         cells, nums = VGroup(), VGroup()
         for j in range(bars.n):
             box = RoundedRectangle(corner_radius=0.08, width=bars.cell_width,
@@ -533,7 +513,7 @@ class Readout(VGroup):
                                              _name_baseline(self.name, name), 0.0]))
         super().__init__(self.name, self.number)
         self.sample_width = self.width
-        self.number.follow(_as_callable(get))
+        self.number.follow(live_source(get))
 
     def place_right(self, point: np.ndarray) -> Readout:
         """Put the right end of the widest expected string at ``point`` (same height)."""
