@@ -91,7 +91,7 @@ class LongKeyTrap(SectionScene):
         pad = 0.04 * (hi - lo)
         chart_top = self.readout.get_bottom()[1] - 0.25
         self.columns = ScoreColumns(screen_labels(s.labels), self.row, (l, r, b, chart_top), lo - pad, hi + pad)
-        self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber, dashed=True)
+        self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
         self.leader = self.columns.live_frame(lambda: int(np.argmax(self.row())), t.amber)
 
         self.play(FadeIn(p), run_time=timing.FADE)

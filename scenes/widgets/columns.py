@@ -137,6 +137,8 @@ class ColumnChart(VGroup):
     """
 
     slots: ColumnSlots
+    #: Whether :meth:`level_line` draws dashed unless told: a chart's own convention.
+    LEVEL_DASHED = False
 
     def value_axis(self) -> ValueAxis:
         """The axis the bars are drawn on now."""
@@ -169,13 +171,15 @@ class ColumnChart(VGroup):
         return Line(np.array([l, y, 0.0]), np.array([r, y, 0.0]), color=style.theme().muted,
                     stroke_width=2)
 
-    def level_line(self, value: float, color: str, stroke: float = 2.5, dashed: bool = False,
+    def level_line(self, value: float, color: str, stroke: float = 2.5,
+                   dashed: bool | None = None,
                    span: tuple[float, float] | None = None) -> VMobject:
         """A horizontal line at ``value`` (a score to beat, the uniform weight 1/n) across
-        ``span`` (default: the columns' slots)."""
+        ``span`` (default: the columns' slots); dashed as ``dashed`` says, else as the chart's
+        :attr:`LEVEL_DASHED`."""
         l, r = span or self.slots.span
         y = self.y_of(value)
-        cls = DashedLine if dashed else Line
+        cls = DashedLine if (self.LEVEL_DASHED if dashed is None else dashed) else Line
         return cls(np.array([l, y, 0.0]), np.array([r, y, 0.0]), color=color, stroke_width=stroke)
 
 

@@ -72,6 +72,9 @@ class ScoreColumns(Redrawn, ColumnChart):
         The parts; ``bars[j]`` is a polygon redrawn every frame, ``numbers[j]`` a LiveNumber.
     """
 
+    #: Lines across score columns are dashed (section 7's score to beat), as they always were.
+    LEVEL_DASHED = True
+
     def __init__(self, labels: Sequence[str], get_scores: Scores, box, lo: float, hi: float,
                  decimals: int = 2, label_color: str | None = None, bar_ratio: float = 0.56,
                  number_size: float = style.SMALL_SIZE, label_size: float = style.SMALL_SIZE):
