@@ -50,14 +50,13 @@ class RowBars(Redrawn, ColumnChart):
         t = style.theme()
         l, r, b, top = box
         self.slots = ColumnSlots.across(l, r, len(labels))
-        self.slot, self.bar_w = self.pitch, 0.62 * self.pitch
+        self.bar_w = 0.62 * self.pitch
         names = line_up_labels(labels, self.xs, (l, r), size, t.fg)
         # The bars stand 0.3 above an x-height over the box's bottom, and a second line of
         # names pushes them up by its step.
         lab_h = label("x", size).height
         self.base_y = b + lab_h + (names.height - names.line_height) + 0.3
         self.top_y = top
-        self.height_per_unit = self.top_y - self.base_y
         base_line = self.axis_line(self.base_y)
         top_line = Line([l, self.top_y, 0], [r, self.top_y, 0], color=t.muted, stroke_width=1.5,
                         stroke_opacity=0.6)
@@ -94,10 +93,6 @@ class RowBars(Redrawn, ColumnChart):
 
     def redraw(self) -> None:
         self.set_values(self._source())
-
-    def bar_top(self, i: int) -> np.ndarray:
-        """Top centre of bar ``i`` (for a label that follows it)."""
-        return np.array([self.xs[i], self.y_of(self.values[i]), 0.0])
 
 
 #: Height of the bars under a titled row (sections 15 and 16).

@@ -98,7 +98,6 @@ class ScoreColumns(Redrawn, ColumnChart):
         self._num_h = probe.height + 0.12
 
         names = line_up_labels(labels, self.xs, (l, r), label_size, label_color or t.key)
-        self.staggered = names.rows > 1
         # Bars live between y0 (lo) and y1 (hi); numbers outside that, labels at the foot.
         self.y0 = b + names.height + 0.14 + self._num_h
         self.y1 = top - self._num_h

@@ -236,10 +236,6 @@ class WeightBars(Redrawn, ColumnChart):
         b += NUMBER_ROOM * float(np.clip(-10.0 * lo / (hi - lo), 0.0, 1.0))
         return ValueAxis(lo, hi, b, top)
 
-    def bar_top(self, j: int) -> np.ndarray:
-        """Top centre of token j's bar (for arrows and highlights)."""
-        return self.bars[j].get_top()
-
     # ------------------------------------------------------------ the per-frame update
 
     def redraw(self) -> None:
@@ -314,18 +310,6 @@ class WeightBars(Redrawn, ColumnChart):
         y = self.chip_y if y is None else y
         mob.move_to(np.array([self.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
         return mob
-
-    def ghosts(self, values: Sequence[float], columns: Sequence[int], color: str) -> VGroup:
-        """Dashed outlines of bars of height ``values[j]`` over ``columns`` (a remembered state)."""
-        out = VGroup()
-        y0 = self.y_of(0.0)
-        w = self.cell_width * self.bar_frac
-        for j in columns:
-            top = self.y_of(values[j])
-            r = Rectangle(width=w, height=max(top - y0, 1e-3))
-            r.move_to(np.array([self.column_x(j), (y0 + top) / 2, 0.0]))
-            out.add(DashedVMobject(r, num_dashes=16, dashed_ratio=0.6).set_stroke(color, 2.5))
-        return out
 
 
 class LevelLine(VGroup):
