@@ -14,9 +14,9 @@ Every vertical bar chart of the film is a configuration of the one core here,
 A chart sets its :class:`ColumnSlots` (where column k stands) and says how its axis reads
 (:meth:`ColumnChart.value_axis`, a :class:`ValueAxis`); the core maps columns to x and values
 to y, draws a bar between two heights (:func:`set_bar`, on :func:`set_rect`, which
-:class:`scenes.widgets.score_grid.CostBars` uses for its horizontal bars), puts a number past a bar's end
-(:func:`place_past`), draws the baseline and lines across the columns, and lays the token
-names under the columns (:func:`line_up_labels`).
+:class:`scenes.widgets.score_grid.CostBars` uses for its horizontal bars), puts a number
+past a bar's end (:func:`place_past`), draws the baseline and lines across the columns, and
+lays the token names under the columns (:func:`line_up_labels`).
 """
 
 from __future__ import annotations
@@ -91,7 +91,8 @@ class ValueAxis:
 
     def y(self, value: float) -> float:
         """Screen y of ``value``."""
-        return self.bottom + (float(value) - self.lo) / (self.hi - self.lo) * (self.top - self.bottom)
+        height = self.top - self.bottom
+        return self.bottom + (float(value) - self.lo) / (self.hi - self.lo) * height
 
 
 def set_rect(mob: VMobject, left: float, right: float, bottom: float, top: float) -> VMobject:
@@ -109,8 +110,9 @@ def set_bar(bar: VMobject, x: float, y_from: float, y_to: float, width: float,
             min_height: float = 0.0) -> VMobject:
     """Make ``bar`` the rectangle from ``y_from`` (its foot) to ``y_to`` (its end) on ``x``.
 
-    ``min_height`` keeps the end at least that far from the foot (in the end's direction), for
-    a bar that must stay a visible sliver at value 0. Cheap enough for every frame.
+    ``min_height`` keeps the end at least that far from the foot (in the end's direction), so
+    that a bar at value 0 is a hair-thin rectangle, not a degenerate one. Cheap enough for
+    every frame.
     """
     if abs(y_to - y_from) < min_height:
         y_to = y_from + (min_height if y_to >= y_from else -min_height)
@@ -146,14 +148,17 @@ class ColumnChart(VGroup):
 
     @property
     def n(self) -> int:
+        """Number of columns."""
         return self.slots.n
 
     @property
     def pitch(self) -> float:
+        """Distance between neighbouring columns' centres."""
         return self.slots.pitch
 
     @property
     def xs(self) -> np.ndarray:
+        """x of every column's centre, in order."""
         return self.slots.xs
 
     def column_x(self, k: float) -> float:

@@ -195,7 +195,7 @@ class ScoreColumns(Redrawn, ColumnChart):
             v = float(s[j])
             y = axis.y(v)
             x = self.column_x(j)
-            # A score of 0 keeps a sliver of a bar (its tip is where the number sits).
+            # A score of 0 still draws a hair-thin bar, never a degenerate one.
             bar = set_bar(self.bars[j], x, y0, y, self.bar_w, min_height=1e-3)
             bar.set_fill(style.score_color(v), opacity=0.9)
             num = self.numbers[j]
