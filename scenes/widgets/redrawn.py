@@ -2,10 +2,42 @@
 
 One piece for a pattern the widgets used to hand-roll (``self._redraw(); self.add_updater(
 lambda m: m._redraw())``): a widget implements :meth:`Redrawn.redraw` (read its sources,
-move its parts) and calls :meth:`Redrawn.redraw_every_frame` once its parts exist.
+move its parts) and calls :meth:`Redrawn.redraw_every_frame` once its parts exist. Its
+sources are kept through :func:`live_source`, so that copies of the widget share them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+class LiveSource:
+    """A callable kept by reference when its mobject is copied.
+
+    Mobject copies (``FadeIn`` makes one) deep-copy attributes; a bound method of the scene
+    would drag the whole scene into the copy. The source of live values is shared instead.
+    """
+
+    def __init__(self, fn: Callable):
+        self.fn = fn
+
+    def __call__(self, *args):
+        return self.fn(*args)
+
+    def __deepcopy__(self, memo) -> LiveSource:
+        return self
+
+    def __copy__(self) -> LiveSource:
+        return self
+
+
+def live_source(x: Any) -> LiveSource | None:
+    """``x`` as a shared :class:`LiveSource`: a callable as it is, a constant as a callable
+    that returns it; ``None`` stays ``None`` (no source)."""
+    if x is None:
+        return None
+    return LiveSource(x if callable(x) else (lambda: x))
 
 
 def _redraw(mob: Redrawn) -> None:

@@ -14,21 +14,21 @@ from typing import Callable, Sequence
 
 import numpy as np
 from manim import (
-    DOWN, UP, DashedLine, Line, Polygon, Rectangle, Square, VGroup, VMobject,
+    DOWN, UP, Line, Polygon, Rectangle, Square, VGroup, VMobject,
 )
 
 from .. import style
 from ..layout import fit_width
-from .bars_simple import line_up_labels
+from .columns import (
+    NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, line_up_labels, place_past, set_bar,
+)
 from .live_number import LiveNumber
 from .placement import LABEL_GAP
-from .redrawn import Redrawn
+from .redrawn import Redrawn, live_source
 from .text import label
 
 Scores = Callable[[], np.ndarray]
 
-#: Gap between a bar's end and its live number.
-NUMBER_BUFF = 0.1
 #: Gap a live number keeps from a tick (high- or low-water mark) across its column: the
 #: line's half width and a little air.
 TICK_CLEAR = 0.06
@@ -43,7 +43,7 @@ def sign_color(value: float, decimals: int = 2) -> str:
     return style.score_text_color(value)
 
 
-class ScoreColumns(Redrawn, VGroup):
+class ScoreColumns(Redrawn, ColumnChart):
     """A row of n score columns on a zero line, live from ``get_scores()``.
 
     Parameters
@@ -65,7 +65,7 @@ class ScoreColumns(Redrawn, VGroup):
         Bar width as a fraction of the column pitch.
     number_size, label_size
         Largest font sizes; numbers shrink to fit a column, labels are laid out by
-        :func:`scenes.widgets.bars_simple.line_up_labels`.
+        :func:`scenes.widgets.columns.line_up_labels`.
 
     Attributes
     ----------
@@ -73,16 +73,17 @@ class ScoreColumns(Redrawn, VGroup):
         The parts; ``bars[j]`` is a polygon redrawn every frame, ``numbers[j]`` a LiveNumber.
     """
 
+    #: Lines across score columns are dashed (section 7's score to beat), as they always were.
+    LEVEL_DASHED = True
+
     def __init__(self, labels: Sequence[str], get_scores: Scores, box, lo: float, hi: float,
                  decimals: int = 2, label_color: str | None = None, bar_ratio: float = 0.56,
                  number_size: float = style.SMALL_SIZE, label_size: float = style.SMALL_SIZE):
         t = style.theme()
-        self.get_scores = (lambda: get_scores())   # a function: deepcopy shares it
+        self.get_scores = live_source(get_scores)
         n = len(labels)
-        self.n = n
         l, r, b, top = box
-        self.pitch = (r - l) / n
-        self.xs = np.array([l + self.pitch * (j + 0.5) for j in range(n)])
+        self.slots = ColumnSlots.across(l, r, n)
         self.bar_w = bar_ratio * self.pitch
         lo, hi = min(lo, 0.0), max(hi, 0.0)
         if hi - lo < 1e-9:
@@ -98,15 +99,13 @@ class ScoreColumns(Redrawn, VGroup):
         self._num_h = probe.height + 0.12
 
         names = line_up_labels(labels, self.xs, (l, r), label_size, label_color or t.key)
-        self.staggered = names.rows > 1
         # Bars live between y0 (lo) and y1 (hi); numbers outside that, labels at the foot.
         self.y0 = b + names.height + 0.14 + self._num_h
         self.y1 = top - self._num_h
         names.shift((b - names.get_bottom()[1]) * UP)
         self.labels = names
 
-        self.zero_line = Line(np.array([l, self.y(0.0), 0]), np.array([r, self.y(0.0), 0]),
-                              color=t.muted, stroke_width=2)
+        self.zero_line = self.axis_line(self.y_of(0.0))
         self.bars = VGroup(*[VMobject(stroke_width=0, fill_opacity=0.9) for _ in range(n)])
         self.numbers = VGroup(*[
             LiveNumber(0.0, decimals=decimals, font_size=number_size, color=t.fg)
@@ -118,29 +117,18 @@ class ScoreColumns(Redrawn, VGroup):
 
     # ------------------------------------------------------------ geometry
 
-    def y(self, value: float) -> float:
-        """Screen y of a score."""
-        return self.y0 + (value - self.lo) / (self.hi - self.lo) * (self.y1 - self.y0)
-
-    def x(self, j: int) -> float:
-        return float(self.xs[j])
+    def value_axis(self) -> ValueAxis:
+        """The fixed score axis: ``lo`` at ``y0``, ``hi`` at ``y1``."""
+        return ValueAxis(self.lo, self.hi, self.y0, self.y1)
 
     def tip(self, j: int) -> np.ndarray:
         """Screen point at the free end of bar ``j`` (its top if positive, bottom if negative)."""
-        return np.array([self.x(j), self.y(float(self.get_scores()[j])), 0.0])
+        return np.array([self.column_x(j), self.y_of(float(self.get_scores()[j])), 0.0])
 
     def scores(self) -> np.ndarray:
         return np.asarray(self.get_scores(), float)
 
     # ------------------------------------------------------------ markers
-
-    def level_line(self, value: float, color: str, dashed: bool = True,
-                   stroke: float = 2.5) -> VMobject:
-        """A horizontal line across the chart at score ``value`` (e.g. a score to beat)."""
-        cls = DashedLine if dashed else Line
-        l, r = self.xs[0] - self.pitch / 2, self.xs[-1] + self.pitch / 2
-        return cls(np.array([l, self.y(value), 0]), np.array([r, self.y(value), 0]),
-                   color=color, stroke_width=stroke)
 
     def frame(self, j: int, color: str | None = None) -> VMobject:
         """An outline around column ``j``'s whole height (numbers and label included).
@@ -154,7 +142,7 @@ class ScoreColumns(Redrawn, VGroup):
         bottom = self.labels.get_bottom()[1] - 0.04
         hw = 0.48 * self.pitch
         tx = self.labels[j]
-        x = self.x(j)
+        x = self.column_x(j)
         # The foot reaches round the label, which may sit off centre (pulled inside the chart).
         fl = min(tx.get_left()[0] - 0.06 - x, -hw)
         fr = max(tx.get_right()[0] + 0.06 - x, hw)
@@ -192,28 +180,24 @@ class ScoreColumns(Redrawn, VGroup):
         """
         t = style.theme()
         w = 0.5 * (self.pitch + self.bar_w)
-        y = self.y(value)
+        y = self.y_of(value)
         self._ticks.setdefault(j, []).append(y)
-        return Line(np.array([self.x(j) - w / 2, y, 0]), np.array([self.x(j) + w / 2, y, 0]),
+        x = self.column_x(j)
+        return Line(np.array([x - w / 2, y, 0]), np.array([x + w / 2, y, 0]),
                     color=color or t.amber, stroke_width=4)
 
     # ------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
         s = self.scores()
-        y0 = self.y(0.0)
-        hw = self.bar_w / 2
+        axis = self.value_axis()
+        y0 = axis.y(0.0)
         for j in range(self.n):
             v = float(s[j])
-            y = self.y(v)
-            x = self.xs[j]
-            if abs(y - y0) < 1e-3:
-                y = y0 + (1e-3 if v >= 0 else -1e-3)
-            bar = self.bars[j]
-            bar.set_points_as_corners([
-                np.array([x - hw, y0, 0]), np.array([x + hw, y0, 0]),
-                np.array([x + hw, y, 0]), np.array([x - hw, y, 0]), np.array([x - hw, y0, 0]),
-            ])
+            y = axis.y(v)
+            x = self.column_x(j)
+            # A score of 0 still draws a hair-thin bar, never a degenerate one.
+            bar = set_bar(self.bars[j], x, y0, y, self.bar_w, min_height=1e-3)
             bar.set_fill(style.score_color(v), opacity=0.9)
             num = self.numbers[j]
             num.set_value(v)
@@ -221,11 +205,11 @@ class ScoreColumns(Redrawn, VGroup):
             # Above a positive bar, below a negative one; centred on the column; past a
             # tick the number would sit on.
             up = 1.0 if v >= 0 else -1.0
-            near = (max(y, y0) if v >= 0 else min(y, y0)) + up * NUMBER_BUFF
+            near = (max(y, y0) if v >= 0 else min(y, y0)) + up * NUMBER_GAP
             for tick_y in sorted(self._ticks.get(j, ()), key=lambda ty: up * ty):
                 if -TICK_CLEAR < up * (tick_y - near) < num.height + TICK_CLEAR:
                     near = tick_y + up * TICK_CLEAR
-            num.move_to(np.array([x, near + up * num.height / 2, 0]))
+            place_past(num, x, near, v >= 0)
 
 
 class ScoreSquares(Redrawn, VGroup):
@@ -266,7 +250,7 @@ class ScoreSquares(Redrawn, VGroup):
     def __init__(self, labels: Sequence[str], get_matrix: Scores, box, vmax: float,
                  label_size: float = style.SMALL_SIZE):
         t = style.theme()
-        self.get_matrix = (lambda: get_matrix())   # a function: deepcopy shares it
+        self.get_matrix = live_source(get_matrix)
         n = len(labels)
         self.n = n
         self.vmax = max(float(vmax), 1e-9)

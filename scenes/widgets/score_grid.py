@@ -57,6 +57,7 @@ from manim import (
 )
 
 from .. import style
+from .columns import set_rect
 from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
 from .placement import LABEL_GAP
@@ -942,9 +943,8 @@ class CostBars(Redrawn, VGroup):
         x0 = self.tracks[0].get_start()[0]
         for (bar, _), f in zip(self.bars, fractions):
             w = max(1e-3, self.width_units * float(np.clip(f, 0.0, 1.0)))
-            y = bar.get_center()[1]
-            bar.stretch_to_fit_width(w)
-            bar.move_to([x0 + w / 2, y, 0])
+            y = bar.get_center()[1]          # where the bar is now: the scene moves the group
+            set_rect(bar, x0, x0 + w, y - self.bar_h / 2, y + self.bar_h / 2)
 
 
 class CellReadout(VGroup):

@@ -23,12 +23,14 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Circle, DashedVMobject, Line, Rectangle, RoundedRectangle,
+    DOWN, LEFT, RIGHT, Circle, DashedVMobject, Rectangle, RoundedRectangle,
     ManimColor, ValueTracker, VGroup, VMobject,
 )
 
 from .. import style
+from .columns import NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, place_past, set_bar
 from .live_number import LiveNumber
+from .redrawn import Redrawn, live_source
 from .slider import Slider
 from .text import baseline, label, screen_labels
 from .tokens import TokenStrip
@@ -106,26 +108,6 @@ class RowLayout:
         return np.array([style.safe_right(), self.header_y[line], 0.0])
 
 
-class _Live:
-    """A callable kept by reference when its mobject is copied.
-
-    Mobject copies (``FadeIn`` makes one) deep-copy attributes; a bound method of the scene
-    would drag the whole scene into the copy. The source of live values is shared instead.
-    """
-
-    def __init__(self, fn: Callable):
-        self.fn = fn
-
-    def __call__(self, *args):
-        return self.fn(*args)
-
-    def __deepcopy__(self, memo) -> _Live:
-        return self
-
-    def __copy__(self) -> _Live:
-        return self
-
-
 def _name_baseline(mob, s: str) -> float:
     """Baseline of a one-line label, read from its Latin glyphs when it has any.
 
@@ -138,21 +120,17 @@ def _name_baseline(mob, s: str) -> float:
     return min(latin) if latin else baseline(mob, s)
 
 
-def _as_callable(x) -> Callable | None:
-    if x is None:
-        return None
-    return _Live(x if callable(x) else (lambda: x))
+def column_number_size(n: int) -> float:
+    """Font size of the numbers in ``n`` columns (over the bars, in the score row): smaller
+    past 8 columns, where the usual size no longer fits a column."""
+    return style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2
 
 
-def _rect_corners(x: float, y0: float, y1: float, w: float) -> list[np.ndarray]:
-    lo, hi = min(y0, y1), max(y0, y1)
-    a, b = x - w / 2, x + w / 2
-    return [np.array([a, lo, 0.0]), np.array([b, lo, 0.0]), np.array([b, hi, 0.0]),
-            np.array([a, hi, 0.0]), np.array([a, lo, 0.0])]
-
-
-class WeightBars(VGroup):
+class WeightBars(Redrawn, ColumnChart):
     """One bar per token over its chip, heights following ``values()`` on every frame.
+
+    A :class:`scenes.widgets.columns.ColumnChart` whose columns are the chips of a token
+    strip and whose axis may rescale (``value_range`` read every frame).
 
     Parameters
     ----------
@@ -208,11 +186,11 @@ class WeightBars(VGroup):
                  pitch: float | None = None, bar_frac: float = 0.56):
         t = style.theme()
         n = len(labels)
-        self.n, self.layout = n, layout
-        self.values_fn = _as_callable(values)
-        self.range_fn = _as_callable(value_range)
+        self.layout = layout
+        self.values_fn = live_source(values)
+        self.range_fn = live_source(value_range)
         self.colors_fn, self.masked_fn, self.slots_fn, self.lifts_fn, self.opacity_fn = (
-            _as_callable(x) for x in (colors, masked, slots, lifts, opacity))
+            live_source(x) for x in (colors, masked, slots, lifts, opacity))
         self.bar_frac = bar_frac
         self.stack = ValueTracker(0.0)
         avail = layout.right - layout.left
@@ -221,16 +199,14 @@ class WeightBars(VGroup):
         strip.move_to(np.array([layout.center_x, layout.strip_y, 0.0]))
         self.strip = strip
         c = strip.centers()
-        self.x0 = float(c[0][0])
-        self.pitch = float(c[1][0] - c[0][0]) if n > 1 else pitch
+        self.slots = ColumnSlots(float(c[0][0]), float(c[1][0] - c[0][0]) if n > 1 else pitch, n)
         self.cell_width = float(strip.box(0).width)
         self.chip_y = float(c[0][1])
         self.chart_left = float(strip.get_left()[0])
         self.chart_right = float(strip.get_right()[0])
 
-        number_size = number_size or (style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2)
-        self.zero_line = Line(np.array([self.chart_left, 0, 0]), np.array([self.chart_right, 0, 0]),
-                              color=t.muted, stroke_width=2)
+        number_size = number_size or column_number_size(n)
+        self.zero_line = self.axis_line(0.0, (self.chart_left, self.chart_right))
         self.bars = VGroup(*[VMobject(fill_color=t.weight, fill_opacity=1.0, stroke_width=0)
                              for _ in range(n)])
         h = layout.area[1] - layout.area[0]
@@ -247,31 +223,22 @@ class WeightBars(VGroup):
         self._last = {k: [None] * n for k in ("bar", "chip", "empty", "number")}
         parts = [self.empties, self.zero_line, self.bars, self.numbers, strip]
         super().__init__(*parts)
-        self._update(self)
-        self.add_updater(self._update)
+        self.redraw_every_frame()
 
     # ------------------------------------------------------------ geometry
 
-    def y_of(self, v: float) -> float:
-        """Screen y of the value ``v`` under the current range."""
+    def value_axis(self) -> ValueAxis:
+        """The axis under the current range (read from ``value_range`` on every call)."""
         lo, hi = self.range_fn()
         b, top = self.layout.area
         # Negative bars carry their number below them: keep room for it above the chips
         # (eased in as the range dips below 0, so a rescaling axis moves continuously).
         b += NUMBER_ROOM * float(np.clip(-10.0 * lo / (hi - lo), 0.0, 1.0))
-        return b + (float(v) - lo) / (hi - lo) * (top - b)
-
-    def column_x(self, k: float) -> float:
-        """Screen x of column ``k`` (fractional columns allowed)."""
-        return self.x0 + float(k) * self.pitch
-
-    def bar_top(self, j: int) -> np.ndarray:
-        """Top centre of token j's bar (for arrows and highlights)."""
-        return self.bars[j].get_top()
+        return ValueAxis(lo, hi, b, top)
 
     # ------------------------------------------------------------ the per-frame update
 
-    def _update(self, _mob) -> None:
+    def redraw(self) -> None:
         n = self.n
         v = np.asarray(self.values_fn(), float)
         s = float(self.stack.get_value())
@@ -281,17 +248,18 @@ class WeightBars(VGroup):
         opacity = np.asarray(self.opacity_fn(), float) if self.opacity_fn else np.ones(n)
         base = s * (np.cumsum(v) - v)          # the staircase: each bar starts where the last ends
         width = self.cell_width * self.bar_frac + s * (self.pitch - self.cell_width * self.bar_frac)
-        y0 = self.y_of(0.0)
+        axis = self.value_axis()
+        y0 = axis.y(0.0)
         self.zero_line.set_y(y0)
         colors = self.colors_fn() if self.colors_fn else None
         last = self._last                        # what each column was drawn with last frame
         for j in range(n):
             x = self.column_x(slots[j])
-            ya, yb = self.y_of(base[j]), self.y_of(base[j] + v[j])
+            ya, yb = axis.y(base[j]), axis.y(base[j] + v[j])
             lift = lifts[j]
             key = (x, ya, yb, width, lift)
             if last["bar"][j] != key:            # skip untouched columns: most frames move few
-                self.bars[j].set_points_as_corners(_rect_corners(x, ya + lift, yb + lift, width))
+                set_bar(self.bars[j], x, ya + lift, yb + lift, width)
                 last["bar"][j] = key
             bar = self.bars[j]
             if colors is not None and (self._colors[j] is None or colors[j] != self._colors[j]):
@@ -318,8 +286,7 @@ class WeightBars(VGroup):
                 nkey = (num.text, x, max(ya, yb) if up else min(ya, yb), lift,
                         (1.0 - masked[j]) * opacity[j])
                 if last["number"][j] != nkey:
-                    edge = np.array([x, nkey[2] + lift, 0.0])
-                    num.next_to(edge, UP if up else DOWN, buff=0.1)
+                    place_past(num, x, nkey[2] + lift + (NUMBER_GAP if up else -NUMBER_GAP), up)
                     num.set_fill(opacity=nkey[4])
                     last["number"][j] = nkey
 
@@ -344,18 +311,6 @@ class WeightBars(VGroup):
         mob.move_to(np.array([self.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
         return mob
 
-    def ghosts(self, values: Sequence[float], columns: Sequence[int], color: str) -> VGroup:
-        """Dashed outlines of bars of height ``values[j]`` over ``columns`` (a remembered state)."""
-        out = VGroup()
-        y0 = self.y_of(0.0)
-        w = self.cell_width * self.bar_frac
-        for j in columns:
-            top = self.y_of(values[j])
-            r = Rectangle(width=w, height=max(top - y0, 1e-3))
-            r.move_to(np.array([self.column_x(j), (y0 + top) / 2, 0.0]))
-            out.add(DashedVMobject(r, num_dashes=16, dashed_ratio=0.6).set_stroke(color, 2.5))
-        return out
-
 
 class LevelLine(VGroup):
     """A horizontal line across a :class:`WeightBars` chart at value ``value``, labelled.
@@ -366,8 +321,8 @@ class LevelLine(VGroup):
     def __init__(self, bars: WeightBars, value: float, text: str, color: str | None = None):
         t = style.theme()
         color = color or t.amber
-        line = Line(np.array([bars.chart_left - 0.1, 0, 0]), np.array([bars.chart_right + 0.1, 0, 0]),
-                    color=color, stroke_width=3)
+        line = bars.level_line(value, color, stroke=3,
+                               span=(bars.chart_left - 0.1, bars.chart_right + 0.1))
         tag = label(text, style.SMALL_SIZE, color)
         super().__init__(line, tag)
 
@@ -380,7 +335,7 @@ class LevelLine(VGroup):
         self.add_updater(place)
 
 
-class ScoreRow(VGroup):
+class ScoreRow(Redrawn, VGroup):
     """The row of scores feeding softmax: one cell per column of ``bars``, live.
 
     Each cell is tinted with its score's sign colour (positive / negative), the digits
@@ -403,8 +358,8 @@ class ScoreRow(VGroup):
     def __init__(self, bars: WeightBars, scores: Values, y: float, name: str = "q·k",
                  tag: str = "", dragged: int | None = None, decimals: int = 2):
         t = style.theme()
-        self.scores_fn, self.bars = _as_callable(scores), bars
-        size = style.SMALL_SIZE if bars.n <= 8 else style.TINY_SIZE + 2
+        self.scores_fn, self.bars = live_source(scores), bars
+        size = column_number_size(bars.n)
         cells, nums = VGroup(), VGroup()
         for j in range(bars.n):
             box = RoundedRectangle(corner_radius=0.08, width=bars.cell_width,
@@ -428,10 +383,9 @@ class ScoreRow(VGroup):
             parts.append(self.drag_mark)
         super().__init__(*parts)
         self._signs = [None] * bars.n
-        self._update(self)
-        self.add_updater(self._update)
+        self.redraw_every_frame()
 
-    def _update(self, _mob) -> None:
+    def redraw(self) -> None:
         t = style.theme()
         s = np.asarray(self.scores_fn(), float)
         for j, num in enumerate(self.nums):
@@ -543,7 +497,7 @@ class Readout(VGroup):
                                              _name_baseline(self.name, name), 0.0]))
         super().__init__(self.name, self.number)
         self.sample_width = self.width
-        self.number.follow(_as_callable(get))
+        self.number.follow(live_source(get))
 
     def place_right(self, point: np.ndarray) -> Readout:
         """Put the right end of the widest expected string at ``point`` (same height)."""
