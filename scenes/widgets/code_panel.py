@@ -30,6 +30,7 @@ from pygments.token import (
 )
 
 from .. import style
+from ..layout import Box
 
 #: Opacity of the lines that are not lit.
 DIM = 0.38
@@ -128,10 +129,10 @@ class CodePanel(VGroup):
         code.submobjects.insert(1, bar)
         super().__init__(code)
         if box is not None:
-            l, r, b, top = box
-            if self.width > r - l or self.height > top - b:
-                self.scale(min((r - l) / self.width, (top - b) / self.height))
-            self.move_to(style.box_center(box))
+            box = Box(*box)
+            if self.width > box.width or self.height > box.height:
+                self.scale(min(box.width / self.width, box.height / self.height))
+            self.move_to(box.center)
         self._place_bar(0)
         self.lit: int | None = None
 
