@@ -140,10 +140,7 @@ class TheBill(SectionScene):
         self.readouts = ReadoutPanel([("n =", n_num), (self.ui("matrix") + " =", m_num),
                                       (self.ui("tokens") + " =", k_num)],
                                      size=style.SMALL_SIZE, row_gap=0.5, color=t.fg)
-        self.readouts.next_to(self.mem, DOWN, buff=0.45)
-        # The names end at the panel's middle.
-        middle = style.right_panel().center[0]
-        self.readouts.shift((middle - self.readouts.names[0].get_right()[0]) * RIGHT)
+        self.readouts.place_under(self.mem, style.right_panel(), buff=0.45)
         self.say("slide")
         self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=timing.FADE)
         self.play(self.n.animate.set_value(self.context), run_time=timing.LONG_MOVE)
