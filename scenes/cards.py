@@ -63,7 +63,7 @@ class ClosingCard(SectionScene):
         n = s.n
         box = style.content_box()
         heading = label(self.caption_text("title"), style.TITLE_SIZE, t.fg)
-        heading.move_to([box.l, style.safe_top(), 0], aligned_edge=np.array([-1.0, 1.0, 0]))
+        style.safe_box().place(heading, "top_left")
         # The narration voice is credited on the card of a narrated video (CC BY 3.0 asks
         # for attribution); a silent video shows the caption table's line, if any.
         credits = narration.closing_credit(self.lang) or self.caption_text("credits")
