@@ -13,7 +13,7 @@ import numpy as np
 from manim import DOWN, UP, FadeIn, LaggedStart
 
 import narration
-from scenes import captions, style
+from scenes import captions, style, timing
 from scenes.base import SectionScene
 from scenes.registry import SECTIONS
 from scenes.widgets.score_grid import ScoreGrid
@@ -22,6 +22,8 @@ from scenes.widgets.tokens import TokenStrip
 
 #: Seconds the opening card holds after its caption has been read.
 HOLD = 1.0
+#: Seconds the closing card's four failures take to come in, one after another.
+LIST_SECONDS = 2.0
 BUGS = ("mask", "pos", "div", "norm")   # the s25 caption keys bug_<name>_cause / _symptom
 LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}
 
@@ -33,21 +35,21 @@ class OpeningCard(SectionScene):
 
     def construct(self):
         s, t = self.story, self.theme
-        l, r, b, top = style.content_box()
+        box = style.content_box()
         title = label(self.caption_text("title"), style.TITLE_SIZE * 1.5, t.fg)
-        title.move_to([0, top - 0.6, 0])
-        strip = TokenStrip(s.labels, width=r - l)
-        strip.move_to([0, (b + top) / 2 - 0.1, 0])
+        title.move_to([0, box.t - 0.6, 0])
+        strip = TokenStrip(s.labels, width=box.width)
+        strip.move_to([0, box.center[1] - 0.1, 0])
         mark = strip.mark(s.follow)
         follow = label(self.caption_text("following"), style.LABEL_SIZE, t.muted)
         follow.next_to(strip, UP, buff=0.3)
         lang = label(self.caption_text("language", language_name=LANGUAGE_NAMES[self.lang]),
                      style.LABEL_SIZE, t.muted)
         lang.next_to(strip, DOWN, buff=0.6)
-        self.play(FadeIn(title, shift=0.2 * DOWN), run_time=0.6)
+        self.play(FadeIn(title, shift=0.2 * DOWN), run_time=timing.FADE)
         self.say("intro", sections=len(SECTIONS))
-        self.play(FadeIn(follow), FadeIn(strip, lag_ratio=0.1), run_time=0.8)
-        self.play(FadeIn(mark), FadeIn(lang), run_time=0.5)
+        self.play(FadeIn(follow), FadeIn(strip, lag_ratio=0.1), run_time=timing.ENTER)
+        self.play(FadeIn(mark), FadeIn(lang), run_time=timing.QUICK)
         self.settle(HOLD)
 
 
@@ -59,31 +61,31 @@ class ClosingCard(SectionScene):
     def construct(self):
         s, t = self.story, self.theme
         n = s.n
-        l, r, b, top = style.content_box()
+        box = style.content_box()
         heading = label(self.caption_text("title"), style.TITLE_SIZE, t.fg)
-        heading.move_to([l, style.safe_top(), 0], aligned_edge=np.array([-1.0, 1.0, 0]))
+        style.safe_box().place(heading, "top_left")
         # The narration voice is credited on the card of a narrated video (CC BY 3.0 asks
         # for attribution); a silent video shows the caption table's line, if any.
         credits = narration.closing_credit(self.lang) or self.caption_text("credits")
         credit_h = 0.4 if credits else 0.0
-        grid_box = (l, l + 0.5 * (r - l), b + credit_h, top)
-        grid = ScoreGrid(s.Wc, s.labels, box=grid_box, mode="weight")
+        body = box.above(box.b + credit_h)    # the credit line is kept free under it
+        grid = ScoreGrid(s.Wc, s.labels, box=body.columns(0.5, 0.5)[0], mode="weight")
         grid.set_presence(np.where(np.triu(np.ones((n, n), bool), 1), 0.0, 1.0))
         cut = grid.upper_region()
         ctx = s.caption_context(25, self.lang)
         items = [(captions.render(self.lang, 25, f"bug_{k}_cause", ctx),
                   captions.render(self.lang, 25, f"bug_{k}_symptom", ctx)) for k in BUGS]
-        rl = l + 0.55 * (r - l)
-        listing = bullet_list(items, r - rl - 0.35, t.fg, t.bad, t.bad)
-        if listing.height > top - b - credit_h:
-            listing.scale_to_fit_height(top - b - credit_h)
-        listing.move_to([rl + 0.2 + listing.width / 2, (b + credit_h + top) / 2, 0])
-        self.play(FadeIn(heading, shift=0.2 * DOWN), run_time=0.6)
+        rl = box.l + 0.55 * box.width
+        listing = bullet_list(items, box.r - rl - 0.35, t.fg, t.bad, t.bad)
+        body.fit(listing, width=False, height=True)
+        listing.move_to([rl + 0.2 + listing.width / 2, body.center[1], 0])
+        self.play(FadeIn(heading, shift=0.2 * DOWN), run_time=timing.FADE)
         self.say("intro")
-        self.play(FadeIn(grid), FadeIn(cut), run_time=0.8)
-        self.play(LaggedStart(*[FadeIn(it) for it in listing], lag_ratio=0.5), run_time=2.0)
+        self.play(FadeIn(grid), FadeIn(cut), run_time=timing.ENTER)
+        self.play(LaggedStart(*[FadeIn(it) for it in listing], lag_ratio=0.5),
+                  run_time=LIST_SECONDS)
         if credits:
-            line = paragraph(credits, r - l, style.SMALL_SIZE, t.muted, max_lines=1)
-            line.move_to([0, b + credit_h / 2, 0])
-            self.play(FadeIn(line), run_time=0.5)
+            line = paragraph(credits, box.width, style.SMALL_SIZE, t.muted, max_lines=1)
+            line.move_to([0, box.b + credit_h / 2, 0])
+            self.play(FadeIn(line), run_time=timing.QUICK)
         self.settle(1.5)

@@ -52,7 +52,10 @@ class Box(NamedTuple):
     def point(self, where: str) -> np.ndarray:
         """A corner, an edge's midpoint or the centre: ``"top_left"``, ``"bottom"``, ..."""
         d = _SIDES[where]
-        return self.center + np.array([d[0] * self.width / 2, d[1] * self.height / 2, 0.0])
+        # The box's own coordinates at its edges (not centre +- half size: that rounds).
+        x = self.l if d[0] < 0 else self.r if d[0] > 0 else (self.l + self.r) / 2
+        y = self.b if d[1] < 0 else self.t if d[1] > 0 else (self.b + self.t) / 2
+        return np.array([x, y, 0.0])
 
     def place(self, mob: Mobject, where: str = "center") -> Mobject:
         """Put ``mob`` at a corner/edge of the box, flush with it (``"top_left"``: the mobject's
@@ -85,6 +88,10 @@ class Box(NamedTuple):
     def below(self, y: float) -> Box:
         """The part of the box under the line ``y``."""
         return Box(self.l, self.r, self.b, min(self.t, y))
+
+    def above(self, y: float) -> Box:
+        """The part of the box over the line ``y``."""
+        return Box(self.l, self.r, max(self.b, y), self.t)
 
 
 def _split(box: Box, fractions: tuple[float, ...], gap: float, horizontal: bool) -> list[Box]:

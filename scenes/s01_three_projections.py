@@ -18,7 +18,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    LiveTipLabel, MatrixChip, RoleRow, VectorReadout, blend_color, fit_width, spread_labels,
+    LiveTipLabel, MatrixChip, RoleRow, VectorReadout, blend_color, spread_labels,
     subscripted, tip_label_position,
 )
 from scenes.widgets.text import label
@@ -51,9 +51,9 @@ class ThreeProjections(SectionScene):
     def sentence(self):
         """The sentence as chips, the followed token marked."""
         s = self.story
-        l, r, b, top = style.content_box()
         # Large while it is all there is to see; it shrinks to the usual size on its way up.
-        strip = TokenStrip(s.labels, width=r - l, size=OPENING_SIZE, chip_height=OPENING_CHIP)
+        strip = TokenStrip(s.labels, width=style.content_box().width, size=OPENING_SIZE,
+                           chip_height=OPENING_CHIP)
         strip.move_to(style.content_center() + 0.6 * UP)
         self.strip = strip
         self.say("sentence")
@@ -69,14 +69,14 @@ class ThreeProjections(SectionScene):
         vec.next_to(self.strip.box(s.follow), DOWN, buff=0.15)
         note = label(self.caption_text("ui_width"), style.SMALL_SIZE, t.muted)
         note.next_to(self.strip, DOWN, buff=0.75)
-        fit_width(note, style.content_box()[1] - style.content_box()[0])
+        style.content_box().fit(note)
         self.say("two_numbers")
         self.play(FadeIn(vec, shift=0.1 * DOWN), run_time=timing.FADE)
         self.play(FadeIn(note), run_time=timing.FADE)
         self.settle()
         self.vec_note = vec
         # Make room: the strip goes to the top of the content area.
-        top = style.content_box()[3]
+        top = style.content_box().t
         head = VGroup(self.strip, self.mark)
         end = head.copy().scale(style.LABEL_SIZE / OPENING_SIZE)
         end.shift((top - end.get_top()[1]) * UP)
@@ -92,8 +92,7 @@ class ThreeProjections(SectionScene):
         x = s.X[f]
         pts = np.array([x, s.Q[f], s.K[f], s.V[f]])
         x0, x1, y0, y1 = data_range(pts, pad=0.45)
-        l, r, b, _ = style.left_panel()
-        self.plane = VectorPlane((l, r, b, self.top), (x0, x1), (y0, y1))
+        self.plane = VectorPlane(style.left_panel().below(self.top), (x0, x1), (y0, y1))
         self.x_arrow = self.plane.arrow(x, t.input)
         self.x_label = subscripted("x", s.labels[f], t.input)
         self.x_label.move_to(tip_label_position(self.plane, x, self.x_label))
@@ -128,11 +127,8 @@ class ThreeProjections(SectionScene):
             self.roles[role] = (row, grow, vec, color, sym)
             rows.append(row)
         legend = VGroup(*rows).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
-        rl, rr, rb, _ = style.right_panel()
-        fit_width(legend, rr - rl)
-        if legend.height > self.top - rb:
-            legend.scale_to_fit_height(self.top - rb)
-        legend.move_to(np.array([rl, self.top, 0]), aligned_edge=LEFT + UP)
+        panel = style.right_panel().below(self.top)
+        panel.place(panel.fit(legend, height=True), "top_left")
 
     def attach(self, role: str):
         """One matrix attaches to the input and grows its own arrow out of a copy of it."""

@@ -17,9 +17,10 @@ from manim import (
 from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.layout import Box
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    DirectionDial, LiveTipLabel, VectorReadout, fit_width, subscripted, unwrapped_angles,
+    DirectionDial, LiveTipLabel, VectorReadout, subscripted, unwrapped_angles,
 )
 from scenes.widgets.text import label
 
@@ -96,9 +97,9 @@ class MoveTheInput(SectionScene):
         x0, x1, y0, y1 = data_range(np.vstack([P] + [P @ M for M in W.values()]), pad=0.35)
         # The plane is tall and narrow here (the key reaches far up): give it the left
         # part of the content area and the rest to the readouts and the dials.
-        l, r, b, top = style.content_box()
-        self.plane = VectorPlane((l, l + PLANE_SHARE * (r - l), b, top), (x0, x1), (y0, y1))
-        self.side = (self.plane.get_right()[0] + 0.5, r, b, top)
+        box = style.content_box()
+        self.plane = VectorPlane(box.columns(PLANE_SHARE, 1 - PLANE_SHARE)[0], (x0, x1), (y0, y1))
+        self.side = Box(self.plane.get_right()[0] + 0.5, box.r, box.b, box.t)
 
         tok = s.labels[s.follow]
         colors = {"x": t.input, "q": t.query, "k": t.key, "v": t.value}
@@ -111,7 +112,6 @@ class MoveTheInput(SectionScene):
         self.tips = {sym: LiveTipLabel(self.plane, g, subscripted(sym, tok, colors[sym]))
                      for sym, g in gets.items()}
 
-        rl, rr, rb, rt = self.side
         readouts = VGroup(*[VectorReadout(sym, gets[sym], colors[sym]) for sym in "xqkv"])
         readouts.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
         self.readouts = readouts
@@ -125,10 +125,7 @@ class MoveTheInput(SectionScene):
         turned.next_to(dials, DOWN, buff=0.12)
         panel = VGroup(dials, turned)
         side = VGroup(readouts, panel).arrange(RIGHT, buff=0.6, aligned_edge=ORIGIN)
-        fit_width(side, rr - rl)
-        if side.height > rt - rb:
-            side.scale_to_fit_height(rt - rb)
-        side.move_to(style.box_center(self.side))
+        self.side.place(self.side.fit(side, height=True))
         self.dials = (dq, dv)
         self.dial_panel = panel
 

@@ -16,10 +16,9 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.layout import Box
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
-from scenes.widgets.projection import (
-    MarkLegend, ShadowLines, ShadowTable, TipLabels, fit_width,
-)
+from scenes.widgets.projection import MarkLegend, ShadowLines, ShadowTable, TipLabels
 from scenes.widgets.text import screen_labels
 from scenes.widgets.tokens import TokenStrip
 
@@ -72,15 +71,15 @@ class WhichKey(SectionScene):
     def layout(self):
         """Strip on top; the plane at left; the table at right."""
         s, t = self.story, self.theme
-        l, r, b, top = style.content_box()
-        strip = TokenStrip(screen_labels(s.labels), width=r - l, size=style.SMALL_SIZE, chip_height=0.45)
-        strip.move_to(np.array([0.0, top - strip.height / 2, 0.0]))
+        box = style.content_box()
+        strip = TokenStrip(screen_labels(s.labels), width=box.width, size=style.SMALL_SIZE,
+                           chip_height=0.45)
+        strip.move_to(np.array([0.0, box.t - strip.height / 2, 0.0]))
         self.strip = strip
         below = strip.get_bottom()[1] - 0.25
         x0, x1, y0, y1 = data_range(np.vstack([s.Q, s.K]), pad=0.5)
-        pl, pr, pb, _ = style.left_panel()
-        self.plane = VectorPlane((pl, pr, pb, below), (x0, x1), (y0, y1))
-        rl, rr, rb, _ = style.right_panel()
+        self.plane = VectorPlane(style.left_panel().below(below), (x0, x1), (y0, y1))
+        side = style.right_panel()
         self.step = ValueTracker(1.0)
         self.q_from = self.q_to = s.Q[0].copy()
         self.current = 0
@@ -93,10 +92,10 @@ class WhichKey(SectionScene):
         self.legend = MarkLegend([(t.highlight, self.caption_text("ui_winner")),
                                   (t.fg, self.caption_text("ui_longest")),
                                   (t.muted, self.caption_text("ui_self"))])
-        fit_width(self.legend, rr - rl)
-        self.legend.move_to(np.array([(rl + rr) / 2, rb + self.legend.height / 2, 0]))
+        side.fit(self.legend)
+        self.legend.move_to(np.array([side.center[0], side.b + self.legend.height / 2, 0]))
         self.table = ShadowTable(screen_labels(s.labels), norms, q, s.K, heads,
-                                 (rl, rr, rb + self.legend.height + 0.2, below))
+                                 Box(side.l, side.r, side.b + self.legend.height + 0.2, below))
         self.shadows = ShadowLines(self.plane, q, s.K,
                                    lambda: {self.winner_now(), self.longest_now()})
         self.key_arrows = VGroup(*[self.plane.arrow(k, t.key, stroke=3.5) for k in s.K])

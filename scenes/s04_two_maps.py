@@ -18,13 +18,17 @@ from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    LiveTipLabel, MatrixChip, TipLabels, fit_width, live_tip_labels, subscripted,
+    LiveTipLabel, MatrixChip, TipLabels, live_tip_labels, subscripted,
 )
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import baseline, label, screen_labels
 
 # Presentation: the blend runs this long.
 BLEND_SECONDS = 6.0
+#: Seconds the pair's two scores are highlighted (once apart, once met).
+SCORES_FLASH = 0.9
+#: Seconds the side panel takes to fade in, part after part.
+PANEL_IN = 0.9
 
 
 class TwoMaps(SectionScene):
@@ -37,7 +41,7 @@ class TwoMaps(SectionScene):
         self.blend()
         self.say("merged")
         self.play(Indicate(self.score_rows, color=self.theme.highlight, scale_factor=1.08),
-                  run_time=0.9)
+                  run_time=SCORES_FLASH)
         self.settle()
         self.say("why")
         self.settle(1.5)
@@ -90,13 +94,13 @@ class TwoMaps(SectionScene):
         self.play(FadeIn(self.keys), FadeIn(self.key_tags), run_time=timing.ENTER)
         self.play(FadeIn(self.queries), FadeIn(self.q_tags), run_time=timing.ENTER)
         self.bring_to_front(self.key_tags, self.q_tags)   # labels over every arrow
-        self.play(FadeIn(self.side, lag_ratio=0.05), run_time=0.9)
+        self.play(FadeIn(self.side, lag_ratio=0.05), run_time=PANEL_IN)
 
     def side_panel(self) -> VGroup:
         """Blended W_Q chip, the t slider, the pair's live scaled scores, a meeting line."""
         s, th = self.story, self.theme
         a, b = s.asym
-        rl, rr, rb, rt = style.right_panel()
+        panel = style.right_panel()
         chip = MatrixChip("Q", s.head.W_Q, th.query, get=lambda: self.W_t(), suffix="(t)")
         formula = VGroup(label("= (1\u2212t)", style.SMALL_SIZE, th.muted),
                          subscripted("W", "Q", th.query, style.SMALL_SIZE),
@@ -118,11 +122,9 @@ class TwoMaps(SectionScene):
         group = VGroup(VGroup(chip, formula), slider, VGroup(head, tag), rows, meet)
         # Each part fits on its own: a wide row must not shrink the matrix's subscripts.
         for part in group:
-            fit_width(part, rr - rl)
+            panel.fit(part)
         group.arrange(DOWN, buff=0.38, aligned_edge=LEFT)
-        if group.height > rt - rb:
-            group.scale_to_fit_height(rt - rb)
-        group.move_to(np.array([rl, (rt + rb) / 2, 0]), aligned_edge=LEFT)
+        panel.place(panel.fit(group, width=False, height=True), "left")
         return group
 
     def score_row(self, i: int, j: int) -> VGroup:
@@ -187,7 +189,7 @@ class TwoMaps(SectionScene):
         self.say("two_maps")
         self.add(self.trails)
         self.play(Indicate(self.score_rows, color=self.theme.highlight, scale_factor=1.08),
-                  run_time=0.9)
+                  run_time=SCORES_FLASH)
         self.settle()
 
     def blend(self):

@@ -21,6 +21,9 @@ from scenes.widgets.text import screen_label
 
 
 DEG_PER_SECOND = 50.0   # how fast the query turns
+#: Seconds the table's rows take to come in one by one; the recap's circle round the readout.
+TABLE_ROWS_IN = 1.6
+RECAP_CIRCLE = 1.2
 
 
 def _rotation(a: float) -> np.ndarray:
@@ -77,12 +80,12 @@ class DotProductShadow(SectionScene):
                           np.linalg.norm(self.q0)))
         self.table = DotProductTable(self.get_q, lambda: self.k, f"q({screen_label(s.label(s.follow))})",
                                      f"k({screen_label(s.label(s.winner))})", bound)
-        l, r, b, top = style.right_panel()
-        self.table.move_to(np.array([(l + r) / 2, top - self.table.height / 2 - 0.1, 0]))
+        panel = style.right_panel()
+        self.table.move_to(np.array([panel.center[0], panel.t - self.table.height / 2 - 0.1, 0]))
         self.say("arithmetic")
         self.play(FadeIn(self.table.headers), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(row) for row in self.table.rows], lag_ratio=0.6),
-                  run_time=1.6)
+                  run_time=TABLE_ROWS_IN)
         self.play(FadeIn(self.table.total), run_time=timing.FADE)
         self.settle()
 
@@ -91,8 +94,7 @@ class DotProductShadow(SectionScene):
         self.shade = ShadowConstruction(self.plane, self.get_q, lambda: self.k)
         bound = float(max(np.linalg.norm(self.q0), np.linalg.norm(self.k)))
         self.readout = ShadowReadout(self.shade, (w["shadow"], w["key_len"], w["score"]), bound)
-        l, r, b, top = style.right_panel()
-        self.readout.move_to(np.array([(l + r) / 2, 0, 0]))
+        self.readout.move_to(np.array([style.right_panel().center[0], 0, 0]))
         self.readout.set_y(self.table.get_bottom()[1] - 0.55 - self.readout.height / 2)
         self.say("shadow")
         self.play(Create(self.shade.key_line), run_time=timing.FADE)
@@ -130,7 +132,7 @@ class DotProductShadow(SectionScene):
 
     def recap(self):
         self.say("recap")
-        self.play(Circumscribe(self.readout, color=self.theme.amber, buff=0.15), run_time=1.2)
+        self.play(Circumscribe(self.readout, color=self.theme.amber, buff=0.15), run_time=RECAP_CIRCLE)
         self.settle(2.0)
 
     # ------------------------------------------------------------ helpers

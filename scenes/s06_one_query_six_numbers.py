@@ -16,6 +16,7 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.layout import Box, fit_width
 from scenes.widgets.placement import LABEL_GAP, box_of, place_labels
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns
@@ -25,6 +26,7 @@ from scenes.widgets.tokens import TokenStrip
 
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
+KEYS_GROW = 1.2         # the keys growing in, one after another
 TIP_CLEAR = 0.08        # what tip_labels keeps between two names (0.04 around each)
 HEAD_OVERLAP = 0.03     # an arrowhead's box may overlap a name's this much (the empty
                         # corners of the triangle's box): it does not cross the word
@@ -65,18 +67,18 @@ class OneQuerySixNumbers(SectionScene):
         """The sentence across the top (the query walks along it); below, the plane on
         the left and the columns on the right, which take more room for long sentences."""
         s, t = self.story, self.theme
-        l, r, b, top = style.content_box()
+        box = style.content_box()
         self.q_tag = label("q", style.LABEL_SIZE, t.query)
-        self.strip = TokenStrip(s.labels, width=(r - l) - self.q_tag.width - 0.3,
+        self.strip = TokenStrip(s.labels, width=box.width - self.q_tag.width - 0.3,
                                 size=style.SMALL_SIZE, chip_height=0.45)
-        self.strip.move_to(np.array([(l + r) / 2 + (self.q_tag.width + 0.3) / 2,
-                                     top - self.strip.height / 2, 0]))
+        self.strip.move_to(np.array([box.center[0] + (self.q_tag.width + 0.3) / 2,
+                                     box.t - self.strip.height / 2, 0]))
         self.q_tag.next_to(self.strip, LEFT, buff=0.3)
         below = self.strip.get_bottom()[1] - 0.3
-        w = r - l
+        w = box.width
         cols_w = float(np.clip(0.72 * s.n, 0.42 * w, 0.6 * w))
-        self.plane_box = (l, r - cols_w - 0.35, b, below)
-        self.right_box = (r - cols_w, r, b, below)
+        self.plane_box = Box(box.l, box.r - cols_w - 0.35, box.b, below)
+        self.right_box = Box(box.r - cols_w, box.r, box.b, below)
 
     def build(self):
         s, t = self.story, self.theme
@@ -93,13 +95,13 @@ class OneQuerySixNumbers(SectionScene):
         self.q_dots = VGroup(*[p.dot(q, t.query, radius=0.05).set_opacity(0.45) for q in s.Q])
         self.q_arrow = p.live_arrow(self.get_q, t.query, stroke=6)
 
-        l, r, b, top = self.right_box
+        side = self.right_box
         self.marker = self.strip.mark(0, t.query)
         self.marker.add_updater(lambda m: m.move_to(self._strip_point()))
-        self.legend_y = top - 0.15
+        self.legend_y = side.t - 0.15
         # The two legend entries share one line when each fits half of it (shrunk by 10 % at
         # most); otherwise the maximum's goes on a first line and the minimum's on a second.
-        half = (r - l) / 2 - 0.1
+        half = side.width / 2 - 0.1
         shrink = min(1.0, *[half / self._entry(w).width for w in ("max", "min")])
         self.legend_rows = 1 if shrink >= 0.9 else 2
         # A line's step keeps the two entries LABEL_GAP apart (its brackets reach down).
@@ -107,12 +109,12 @@ class OneQuerySixNumbers(SectionScene):
         lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
         pad = 0.04 * (hi - lo)
         chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
-        self.columns = ScoreColumns(s.labels, self.row, (l, r, b, chart_top), lo - pad, hi + pad)
+        self.columns = ScoreColumns(s.labels, self.row, side.below(chart_top), lo - pad, hi + pad)
 
         self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=timing.FADE)
         self.play(FadeIn(p), run_time=timing.FADE)
         self.play(LaggedStart(*[GrowArrow(a) for a in self.keys], lag_ratio=0.1),
-                  FadeIn(self.key_labels), FadeIn(self.key_leaders), run_time=1.2)
+                  FadeIn(self.key_labels), FadeIn(self.key_leaders), run_time=KEYS_GROW)
         self.play(FadeIn(self.q_dots), run_time=timing.FLASH)
         self.add(self.q_arrow)
         self.play(Create(self.marker), run_time=timing.QUICK)
@@ -204,14 +206,12 @@ class OneQuerySixNumbers(SectionScene):
         value = s.fig(6, "R_max" if which == "max" else "R_min")
         tick = self.columns.tick(col, float(value.value), t.amber)
         entry = self._entry(which)
-        l, r, _, _ = self.right_box
-        room = (r - l) / 2 - 0.1 if self.legend_rows == 1 else r - l
-        if entry.width > room:
-            entry.scale_to_fit_width(room)
+        side = self.right_box
+        fit_width(entry, side.width / 2 - 0.1 if self.legend_rows == 1 else side.width)
         # The maximum's entry on the left, the minimum's on the right (a line lower when
         # the two do not fit on one line).
         y = self.legend_y - (self.legend_step if which == "min" and self.legend_rows == 2 else 0)
-        edge = np.array([l if which == "max" else r, y, 0])
+        edge = np.array([side.l if which == "max" else side.r, y, 0])
         entry.move_to(edge, aligned_edge=LEFT if which == "max" else RIGHT)
         self.say(which)
         self.play(Create(tick), FadeIn(entry, shift=0.1 * DOWN),

@@ -19,6 +19,7 @@ from manim import (
 from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.layout import Box, fit_width
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
@@ -26,6 +27,13 @@ from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label, screen_label, screen_labels
 
+
+#: Seconds the stretch takes to just short of the crossing (stretch_lo), and all the way to
+#: its maximum (the stretch in vain; the rerun over every row).
+STRETCH_TO_LO = 4.0
+STRETCH_FULL = 5.0
+#: Seconds the crossing is flashed and ticked on the slider.
+CROSSING_FLASH = 0.9
 
 
 class LongKeyTrap(SectionScene):
@@ -47,11 +55,11 @@ class LongKeyTrap(SectionScene):
     def layout(self):
         """Plane (later the grid) on the left, slider, readout and columns on the right;
         the columns take more room when the sentence is long."""
-        l, r, b, top = style.content_box()
-        w = r - l
+        box = style.content_box()
+        w = box.width
         cols_w = float(np.clip(0.56 * self.story.n, 0.4 * w, 0.55 * w))
-        self.left_box = (l, r - cols_w - 0.3, b, top)
-        self.right_box = (r - cols_w, r, b, top)
+        self.left_box = Box(box.l, box.r - cols_w - 0.3, box.b, box.t)
+        self.right_box = Box(box.r - cols_w, box.r, box.b, box.t)
 
     def build(self):
         s, t = self.story, self.theme
@@ -73,24 +81,24 @@ class LongKeyTrap(SectionScene):
         self.q = VGroup(p.arrow(s.Q[f], t.query), q_lab)
         self.shade = ShadowConstruction(p, lambda: s.Q[f], self.long_key)
 
-        l, r, b, top = self.right_box
+        side = self.right_box
         readout = LiveNumber(1.0, decimals=2, prefix="×", font_size=style.SMALL_SIZE,
                              color=t.amber)
         self.slider = Slider(self.stretch, 1.0, s.stretch_max, self.words["stretch"],
-                             width=(r - l) * 0.5, readout=readout)
-        self.slider.move_to(np.array([(l + r) / 2, top - 0.3, 0]))
+                             width=side.width * 0.5, readout=readout)
+        self.slider.move_to(np.array([side.center[0], side.t - 0.3, 0]))
         bound = float(max(np.linalg.norm(s.Q[f]), s.stretch_max * np.linalg.norm(s.K[lk])))
         w_ = self.words
         self.readout = ShadowReadout(self.shade, (w_["shadow"], w_["key_len"], w_["score"]),
                                      bound, size=style.LABEL_SIZE, shadow_decimals=3)
-        self.readout.move_to(np.array([(l + r) / 2, 0, 0]))
+        self.readout.move_to(np.array([side.center[0], 0, 0]))
         self.readout.set_y(self.slider.get_bottom()[1] - 0.3 - self.readout.height / 2)
         row_end = self.row_at(s.stretch_max)
         lo = float(min(row_end.min(), s.R[f].min(), 0.0))
         hi = float(max(row_end.max(), s.R[f].max(), 0.0))
         pad = 0.04 * (hi - lo)
         chart_top = self.readout.get_bottom()[1] - 0.25
-        self.columns = ScoreColumns(screen_labels(s.labels), self.row, (l, r, b, chart_top), lo - pad, hi + pad)
+        self.columns = ScoreColumns(screen_labels(s.labels), self.row, side.below(chart_top), lo - pad, hi + pad)
         self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
         self.leader = self.columns.live_frame(lambda: int(np.argmax(self.row())), t.amber)
 
@@ -106,9 +114,9 @@ class LongKeyTrap(SectionScene):
 
     def _plane_for(self, points: np.ndarray, far_tip: np.ndarray) -> VectorPlane:
         """A plane holding ``points``, with room beyond ``far_tip`` for its label."""
-        l, r, b, top = self.left_box
+        box = self.left_box
         x0, x1, y0, y1 = data_range(points, pad=0.35)
-        unit = min((r - l) / (x1 - x0), (top - b) / (y1 - y0))
+        unit = min(box.width / (x1 - x0), box.height / (y1 - y0))
         room = 1.0 / unit                     # about a label's width, in data units
         d = far_tip / max(float(np.linalg.norm(far_tip)), 1e-9)
         x0, x1, y0, y1 = data_range(np.vstack([points, far_tip + room * d]), pad=0.35)
@@ -143,7 +151,7 @@ class LongKeyTrap(SectionScene):
         s, t = self.story, self.theme
         lo = float(s.fig(7, "stretch_lo").value)
         self.say("rising")
-        self.play(self.stretch.animate.set_value(lo), run_time=4.0, rate_func=smooth)
+        self.play(self.stretch.animate.set_value(lo), run_time=STRETCH_TO_LO, rate_func=smooth)
         self.play(self.stretch.animate.set_value(self.cross), run_time=timing.MOVE, rate_func=linear)
         # The crossing: the two columns stand level; mark the moment on the slider.
         tick = Line(self.slider.position(self.cross) + 0.2 * DOWN,
@@ -152,7 +160,7 @@ class LongKeyTrap(SectionScene):
                       style.SMALL_SIZE, t.amber).next_to(tick, UP, buff=0.05)
         self.say("overtakes")
         self.play(Flash(self.columns.tip(s.long_key), color=t.amber, flash_radius=0.4),
-                  Create(tick), FadeIn(lo_hi), run_time=0.9)
+                  Create(tick), FadeIn(lo_hi), run_time=CROSSING_FLASH)
         self.play(self.stretch.animate.set_value(float(s.fig(7, "stretch_hi").value)),
                   run_time=timing.ENTER, rate_func=linear)
         self.settle()
@@ -160,7 +168,7 @@ class LongKeyTrap(SectionScene):
     def stretch_in_vain(self):
         s = self.story
         self.say("never_overtakes")
-        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=5.0, rate_func=smooth)
+        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=STRETCH_FULL, rate_func=smooth)
         self.settle()
 
     def every_row(self):
@@ -176,7 +184,7 @@ class LongKeyTrap(SectionScene):
         self.play(FadeIn(self.grid), Create(frame), run_time=timing.ENTER)
         # Run the stretch again from 1 with every row in view: leaders fall one by one.
         self.play(self.stretch.animate.set_value(1.0), run_time=timing.ENTER, rate_func=smooth)
-        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=5.0, rate_func=linear)
+        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=STRETCH_FULL, rate_func=linear)
         self.settle()
 
     def remedies(self):
@@ -187,9 +195,7 @@ class LongKeyTrap(SectionScene):
         rows.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
         head = label(self.words["remedies"], style.SMALL_SIZE, t.amber)
         body = VGroup(head, rows).arrange(RIGHT, buff=0.3)
-        l, r, _, _ = self.right_box
-        if body.width > (r - l) - 0.4:
-            body.scale_to_fit_width((r - l) - 0.4)
+        fit_width(body, self.right_box.width - 0.4)
         card = RoundedRectangle(corner_radius=0.1, width=body.width + 0.4,
                                 height=body.height + 0.24, fill_color=t.panel, fill_opacity=1.0,
                                 stroke_color=t.muted, stroke_width=1.5)

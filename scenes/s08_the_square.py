@@ -19,6 +19,9 @@ from scenes.widgets.text import label
 
 
 OVERSHOOT = 1.3   # how far past the crossing the context runs before settling on it
+#: Seconds the context takes to grow to that peak, and to come back to the crossing.
+TO_PEAK = 3.5
+BACK_TO_CROSSING = 1.5
 
 
 class TheSquare(SectionScene):
@@ -47,8 +50,8 @@ class TheSquare(SectionScene):
         t = self.theme
         self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), filled=False,
                               corner=f"/ √{s.d}")
-        l, r, b, top = style.right_panel()
-        width = r - l
+        panel = style.right_panel()
+        width = panel.width
         self.tokens = ValueTracker(s.n)          # context length shown
         self.cells = ValueTracker(0)              # dot products made so far (while filling)
         tok = LabeledNumber(self.ui("tokens"), s.n, width=width)
@@ -58,7 +61,7 @@ class TheSquare(SectionScene):
         per = label(self.ui("per_head"), style.SMALL_SIZE, t.muted)
         self.counters = VGroup(tok, dots)
         self.counters.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
-        self.counters.move_to([l, top, 0], aligned_edge=LEFT + UP)
+        panel.place(self.counters, "top_left")
         per.next_to(self.counters, DOWN, buff=0.2, aligned_edge=LEFT)
         self.per_head = per
         self.dots = dots
@@ -95,12 +98,11 @@ class TheSquare(SectionScene):
             return (cost.projection_macs(n, d_model) / full,
                     cost.attention_macs(n, d_model) / full)
 
-        l, r, b, top = style.right_panel()
         model = label(self.ui("model"), style.SMALL_SIZE, t.fg)
         bars = CostBars([self.ui("proj"), self.ui("square")], [t.input, t.positive],
-                        fractions, width=(r - l) * 0.8)
+                        fractions, width=style.right_panel().width * 0.8)
         group = VGroup(model, bars).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
         group.next_to(self.per_head, DOWN, buff=0.55, aligned_edge=LEFT)
         self.play(FadeIn(group, shift=0.1 * UP), run_time=timing.ENTER)
-        self.play(self.tokens.animate(rate_func=smooth).set_value(peak), run_time=3.5)
-        self.play(self.tokens.animate(rate_func=smooth).set_value(cross), run_time=1.5)
+        self.play(self.tokens.animate(rate_func=smooth).set_value(peak), run_time=TO_PEAK)
+        self.play(self.tokens.animate(rate_func=smooth).set_value(cross), run_time=BACK_TO_CROSSING)

@@ -43,11 +43,11 @@ class FoldDiagonal(SectionScene):
         self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), corner=f"/ √{s.d}")
         a, b = s.asym
         self.frames = VGroup(self.frame(a, b, dashed=False), self.frame(b, a, dashed=True))
-        l, r, bottom, top = style.right_panel()
+        panel = style.right_panel()
         # The panel names the cells as the grid does (one abbreviation of a long token).
         rows, cols = self.grid.row_texts, self.grid.col_texts
         pairs = ((a, b), (b, a))
-        size = CellReadout.fit_size([(rows[i], cols[j]) for i, j in pairs], r - l,
+        size = CellReadout.fit_size([(rows[i], cols[j]) for i, j in pairs], panel.width,
                                     icon_width=ICON)
         lines = []
         for (i, j), fr in zip(pairs, self.frames):
@@ -56,7 +56,7 @@ class FoldDiagonal(SectionScene):
             lines.append(CellReadout(rows[i], cols[j], lambda i=i, j=j: self.grid.values[i, j],
                                      icon=icon, size=size))
         self.readouts = VGroup(*lines).arrange(DOWN, buff=0.45, aligned_edge=LEFT)
-        self.readouts.move_to([(l + r) / 2, (bottom + top) / 2, 0])
+        self.readouts.move_to(panel.center)
 
     def frame(self, i: int, j: int, dashed: bool):
         """A frame around data cell (i, j) that rides with its square through the fold."""

@@ -17,6 +17,7 @@ from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
 DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below
 DRAG_TIME = 2.2
+LONG_DRAG_TIME = 1.5 * DRAG_TIME   # a drag across the whole range, from one end to the other
 AXIS_PAD = 1.02   # headroom of the bar axis over the tallest bar it frames
 READOUT_GAP = 0.7  # between the winner's weight and the sum on the header line
 
@@ -69,13 +70,13 @@ class OneDenominator(SectionScene):
 
     def drag(self):
         self.play(self.x.animate.set_value(self.hi), run_time=DRAG_TIME)
-        self.play(self.x.animate.set_value(self.lo), run_time=1.5 * DRAG_TIME)
+        self.play(self.x.animate.set_value(self.lo), run_time=LONG_DRAG_TIME)
         self.settle()
 
     def sum_holds(self):
         self.say("sum")
         self.play(FadeIn(self.total), run_time=timing.QUICK)
-        self.play(self.x.animate.set_value(self.hi), run_time=1.5 * DRAG_TIME)
+        self.play(self.x.animate.set_value(self.hi), run_time=LONG_DRAG_TIME)
         self.play(self.x.animate.set_value(self.s0), run_time=DRAG_TIME)
         self.settle()
 

@@ -21,6 +21,10 @@ from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LogAxis, ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
+#: Seconds the width slides from the smallest to the widest; and on to GPT-2's width.
+SLIDE_SECONDS = 4.0
+TO_GPT2 = 2.5
+
 
 class SpreadSqrtD(SectionScene):
     SECTION = 14
@@ -41,9 +45,8 @@ class SpreadSqrtD(SectionScene):
         self.widths = list(s.fig(14, "widths").value)
         self.d_real = s.fig(14, "d_real").value
         spreads = [core.dot_product_spread(w) for w in self.widths]
-        l, r, b, top = style.left_panel()
         self.axis = LogAxis(
-            (l, r, b, top), (self.widths[0], self.widths[-1]), self.widths,
+            style.left_panel(), (self.widths[0], self.widths[-1]), self.widths,
             (0.0, spreads[-1]), spreads,
             y_labels=[fmt(v, 0) for v in spreads],
             x_title=self.ui("width"), y_title=self.ui("spread"))
@@ -63,10 +66,7 @@ class SpreadSqrtD(SectionScene):
             label(self.ui("sd"), style.LABEL_SIZE, t.positive),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
         lines[1].shift(0.08 * UP)
-        lines.move_to([rp[0], rp[3], 0], aligned_edge=LEFT + UP)
-        if lines.width > rp[1] - rp[0]:
-            lines.scale_to_fit_width(rp[1] - rp[0]).move_to([rp[0], rp[3], 0],
-                                                            aligned_edge=LEFT + UP)
+        rp.place(rp.fit(lines), "top_left")
         self.formula = lines
         # Alone on screen until the chart arrives: large, at the centre.
         self.formula_home = self.stage(lines)
@@ -107,12 +107,12 @@ class SpreadSqrtD(SectionScene):
         panel = ReadoutPanel([("d =", d_num), ("√d =", sd_num)], size=style.NUMBER_SIZE,
                              row_gap=0.6, color=t.fg)
         rp = style.right_panel()
-        panel.move_to([(rp[0] + rp[1]) / 2, 0, 0]).align_to(self.formula, LEFT)
+        panel.move_to([rp.center[0], 0, 0]).align_to(self.formula, LEFT)
         panel.next_to(self.formula, DOWN, buff=0.6, aligned_edge=LEFT)
         self.readouts = panel
         self.say("slide")
         self.play(FadeIn(marker), FadeIn(panel), run_time=timing.FADE)
-        self.play(self.d.animate.set_value(self.widths[-1]), run_time=4.0)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=SLIDE_SECONDS)
         self.wait(0.4)
         self.play(self.d.animate.set_value(self.widths[0]), run_time=timing.MOVE)
         self.settle()
@@ -120,7 +120,7 @@ class SpreadSqrtD(SectionScene):
     def gpt2_width(self):
         t = self.theme
         self.say("gpt2")
-        self.play(self.d.animate.set_value(self.d_real), run_time=2.5)
+        self.play(self.d.animate.set_value(self.d_real), run_time=TO_GPT2)
         p = self.axis.c2p(self.d_real, core.dot_product_spread(self.d_real))
         tag = label("GPT-2", style.SMALL_SIZE, t.fg).next_to(p, LEFT, buff=0.2)
         tag.shift(0.15 * UP)

@@ -25,6 +25,8 @@ from scenes.widgets.text import label
 Y_TOP = 1.12   # the weight axis runs a little past 1, leaving room to name curves above it
 READOUTS_BUFF = 0.3   # bars to readouts
 POWER_BUFF = 0.18     # the ratio's row to the power line under it
+GRADIENT_FLASH = 1.2  # seconds the gradient's readout row is highlighted
+BACK_TO_HI = 1.5      # seconds from the widest width back to width_hi
 
 
 def ratio_decimals(x: float) -> int:
@@ -151,8 +153,8 @@ class Saturation(SectionScene):
         grad_row = self.readouts.row(2)
         self.say("gradient")
         self.play(Indicate(grad_row, color=t.amber), Indicate(self.grad_tag, color=t.amber),
-                  run_time=1.2)
+                  run_time=GRADIENT_FLASH)
         self.play(self.d.animate.set_value(self.widths[-1]), run_time=timing.MOVE)
         self.wait(0.5)
-        self.play(self.d.animate.set_value(self.story.fig(15, "width_hi").value), run_time=1.5)
+        self.play(self.d.animate.set_value(self.story.fig(15, "width_hi").value), run_time=BACK_TO_HI)
         self.settle(1.5)

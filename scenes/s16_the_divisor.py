@@ -35,6 +35,8 @@ READOUTS_BUFF = 0.3       # bars to readouts
 ROW_GAP = 0.45            # readout rows, baseline to baseline
 TIGHT_ROW_GAP = 0.38      # the closest they come when the panel is short of room
 CARD_BUFF = 0.25          # readouts to the closing card (toy head, GPT-2 small)
+SLIDE_SECONDS = 4.0       # the width sliding from the smallest to the widest
+BACK_TO_SQRT = 1.5        # the divisor switching back from d to √d
 
 
 class TheDivisor(SectionScene):
@@ -163,7 +165,7 @@ class TheDivisor(SectionScene):
         tag = label(self.ui("uniform"), style.SMALL_SIZE, t.amber)
         return tag.next_to(start, UP + RIGHT, buff=0.08)
 
-    def switch_formula(self, text: str, p: float, run_time: float = 2.0):
+    def switch_formula(self, text: str, p: float, run_time: float = timing.MOVE):
         """Animate the divisor's exponent to ``p`` while the formula line changes to ``text``."""
         new = label(text, style.SMALL_SIZE, self.theme.muted)
         new.move_to(self.formula, aligned_edge=LEFT)
@@ -216,7 +218,7 @@ class TheDivisor(SectionScene):
         self.lin_curve = LiveCurve(self.axis, lambda x: core.top_weight_over_d(self.z, x),
                                    self.d, t.fg, stroke=4, trace=True)
         self.add(self.lin_curve)
-        self.play(self.d.animate.set_value(self.widths[-1]), run_time=4.0)
+        self.play(self.d.animate.set_value(self.widths[-1]), run_time=SLIDE_SECONDS)
         tag = label("÷ d", style.SMALL_SIZE, t.fg)
         y_end = core.top_weight_over_d(self.z, self.widths[-1])
         end = self.axis.c2p(self.widths[-1], y_end)
@@ -231,7 +233,7 @@ class TheDivisor(SectionScene):
     def the_divisor(self):
         t = self.theme
         self.say("divisor")
-        self.switch_formula(FORMULA_SQRT, SQRT, run_time=1.5)
+        self.switch_formula(FORMULA_SQRT, SQRT, run_time=BACK_TO_SQRT)
         self.play(FadeOut(self.bars_uniform), self.d.animate.set_value(self.d_real),
                   run_time=timing.MOVE)
         self.play(FadeIn(self.card, shift=0.1 * UP), run_time=timing.ENTER)

@@ -43,15 +43,15 @@ class CausalMask(SectionScene):
         self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), corner=f"/ √{s.d}")
         computed = s.fig(17, "computed").value
         self.thrown = ValueTracker(0)
-        l, r, b, top = style.right_panel()
-        w = r - l
+        panel = style.right_panel()
+        w = panel.width
         n_comp = LabeledNumber(self.caption_text("ui_computed"), computed, width=w)
         n_thrown = LabeledNumber(self.caption_text("ui_discarded"), 0, width=w, color=t.muted)
         n_kept = LabeledNumber(self.caption_text("ui_kept"), computed, width=w, color=t.positive)
         n_thrown.number.follow(self.thrown)
         n_kept.number.follow(lambda: computed - round(self.thrown.get_value()))
         self.counters = VGroup(n_comp, n_thrown, n_kept).arrange(DOWN, buff=0.35, aligned_edge=LEFT)
-        self.counters.move_to([l, (b + top) / 2 + 0.6, 0], aligned_edge=LEFT)
+        self.counters.move_to([panel.l, panel.center[1] + 0.6, 0], aligned_edge=LEFT)
         self.rule = label("j > i  →  −∞", style.LABEL_SIZE, t.amber)
         self.rule.next_to(self.counters, DOWN, buff=0.6, aligned_edge=LEFT)
 

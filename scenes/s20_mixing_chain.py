@@ -48,18 +48,16 @@ class MixingChain(SectionScene):
         s = self.story
         f = s.follow
         self.w = s.W[f]
-        l, r, b, top = style.left_panel()
         x0, x1, y0, y1 = value_range(s.V)
-        self.plane = VectorPlane((l, r, b, top), (x0, x1), (y0, y1))
+        self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         self.vals = ValueArrows(self.plane, s.V, s.labels)
         self.k = ValueTracker(0.0)
         k = self.k
         self.mix = Chain(self.plane, self.w, s.V, k.get_value)
         mix = self.mix
-        rl, rr, rb, rt = style.right_panel()
         fl = s.labels[f]
         self.ledger = ChainLedger(
-            s.labels, self.w, (rl, rr, rb, rt), current=mix.current,
+            s.labels, self.w, style.right_panel(), current=mix.current,
             running=mix.running_sum, done=lambda: mix.state()[0],
             header=f"o[{fl}] = Σ w[{fl}, j] · v[j]", sum_name="Σ =")
         self.say("values")

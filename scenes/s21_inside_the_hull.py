@@ -16,6 +16,7 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.layout import Box
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
@@ -65,9 +66,8 @@ class InsideTheHull(SectionScene):
         s, t = self.story, self.theme
         f, h = s.follow, s.hull_token
         self.x = ValueTracker(float(s.S[f, h]))
-        l, r, b, top = style.left_panel()
         x0, x1, y0, y1 = value_range(s.V, include_origin=False)
-        self.plane = VectorPlane((l, r, b, top), (x0, x1), (y0, y1))
+        self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         self.values = ValueHull(self.plane, s.V, screen_labels(s.labels))
         out = lambda: self.output()  # noqa: E731  (no bound method in a mobject's closure)
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
@@ -83,13 +83,13 @@ class InsideTheHull(SectionScene):
         f, h = s.follow, s.hull_token
         fl, hl = screen_labels(s.labels)[f], screen_labels(s.labels)[h]
         short = screen_labels(s.labels, SLIDER_CELLS)   # the slider's name shares a line
-        rl, rr, rb, rt = style.right_panel()
+        panel = style.right_panel()
         hi = s.fig(21, "hull_score").value
         knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
                           color=t.fg, align="left")
         self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{short[f]} → {short[h]}", width=2.2,
                              readout=knob, color=t.highlight)
-        self.slider.move_to([rl, rt - 0.35, 0], aligned_edge=LEFT)
+        self.slider.move_to([panel.l, panel.t - 0.35, 0], aligned_edge=LEFT)
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
                          size=style.LABEL_SIZE, color=t.weight, sample=0.999)
         o_line = VectorReadout(f"o[{fl}] =", out, t.amber, style.LABEL_SIZE,
@@ -98,17 +98,17 @@ class InsideTheHull(SectionScene):
                                number_color=t.value, name_color=t.fg, equals=False)
         lines = [w_line, o_line, v_line]
         # Names right-aligned, so the "=" signs and the numbers line up.
-        x_eq = rl + 0.1 + max(m.submobjects[0].width for m in lines)
-        y = rt - 0.35 - LINE * 1.25
+        x_eq = panel.l + 0.1 + max(m.submobjects[0].width for m in lines)
+        y = panel.t - 0.35 - LINE * 1.25
         for m in lines:
             m.move_to([0, y, 0])
             m.shift([x_eq - m.submobjects[0].get_right()[0], 0, 0])
             y -= LINE
         # A long token's name can push the numbers off the panel: shrink the lines to fit.
         block = VGroup(*lines)
-        if block.get_right()[0] > rr:
-            block.scale((rr - rl) / (block.get_right()[0] - rl),
-                        about_point=np.array([rl, block.get_top()[1], 0]))
+        if block.get_right()[0] > panel.r:
+            block.scale(panel.width / (block.get_right()[0] - panel.l),
+                        about_point=np.array([panel.l, block.get_top()[1], 0]))
         self.o_line, self.v_line = o_line, v_line
         self.panel = VGroup(self.slider, *lines)
         self.inset_top = y + 0.1
@@ -145,9 +145,9 @@ class InsideTheHull(SectionScene):
     def show_inset(self, gap: float):
         s, t = self.story, self.theme
         h = s.hull_token
-        rl, rr, rb, _ = style.right_panel()
-        side = min(rr - rl, self.inset_top - rb - 0.35)
-        box = (rl + 0.1, rl + 0.1 + side, self.inset_top - side, self.inset_top)
+        panel = style.right_panel()
+        side = min(panel.width, self.inset_top - panel.b - 0.35)
+        box = Box(panel.l + 0.1, panel.l + 0.1 + side, self.inset_top - side, self.inset_top)
         center = (s.V[h] + s.out_pulled) / 2
         inset = ZoomInset(self.plane, center, INSET_GAPS * max(gap, 1e-12), box)
         H = self.values.vertices

@@ -64,9 +64,8 @@ class TheBill(SectionScene):
         y_hi = 2.0 ** np.ceil(np.log2(self.matrix_bytes(self.long)) + 1)
         y_ticks = [1024.0 ** k for k in range(1, 4) if 1024.0 ** k < y_hi]
         minor = [4.0 ** k for k in range(1, 9) if 4.0 ** k not in (self.context, self.long)]
-        l, r, b, top = style.left_panel()
         self.axis = LogAxis(
-            (l, r, b, top), (1, self.long), [1, self.context, self.long], (1.0, y_hi), y_ticks,
+            style.left_panel(), (1, self.long), [1, self.context, self.long], (1.0, y_hi), y_ticks,
             x_labels=["1", fmt_int(self.context), fmt_int(self.long)],
             y_labels=[fmt_bytes(v, 0) for v in y_ticks], y_log=True, x_minor=minor,
             x_title=self.ui("x"), y_title=self.ui("y"))
@@ -87,7 +86,6 @@ class TheBill(SectionScene):
 
     def pairs_twice(self):
         t = self.theme
-        rl, rr, rb, rt = style.right_panel()
         per = self.ui("per")
         rows = VGroup(
             VGroup(label("Q Kᵀ", style.LABEL_SIZE, t.query), label(per, style.LABEL_SIZE, t.fg)),
@@ -102,7 +100,7 @@ class TheBill(SectionScene):
             row[1].move_to([col, row[1].get_center()[1], 0], aligned_edge=LEFT)
         total = label(self.ui("total"), style.LABEL_SIZE, t.amber)
         block = VGroup(rows, total).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        block.move_to([rl, rt, 0], aligned_edge=LEFT + UP)
+        style.right_panel().place(block, "top_left")
         self.formula = block
         # Alone on screen until the chart arrives: large, at the centre.
         self.formula_home = self.stage(block)
@@ -116,9 +114,9 @@ class TheBill(SectionScene):
         t = self.theme
         mem = label(self.ui("memory"), style.SMALL_SIZE, t.fg)
         mem.next_to(self.formula_home, DOWN, buff=0.3, aligned_edge=LEFT)
-        rl, rr, _, _ = style.right_panel()
-        if mem.width > rr - rl:
-            mem.scale_to_fit_width(rr - rl).align_to(self.formula_home, LEFT)
+        panel = style.right_panel()
+        if mem.width > panel.width:
+            panel.fit(mem).align_to(self.formula_home, LEFT)
         self.mem = mem
         self.say("memory")
         self.unstage(self.formula, self.formula_home)
@@ -142,10 +140,7 @@ class TheBill(SectionScene):
         self.readouts = ReadoutPanel([("n =", n_num), (self.ui("matrix") + " =", m_num),
                                       (self.ui("tokens") + " =", k_num)],
                                      size=style.SMALL_SIZE, row_gap=0.5, color=t.fg)
-        rl, rr, _, _ = style.right_panel()
-        self.readouts.next_to(self.mem, DOWN, buff=0.45)
-        self.readouts.shift((rl + 0.5 * (rr - rl) - self.readouts.names[0].get_right()[0])
-                            * RIGHT)
+        self.readouts.place_under(self.mem, style.right_panel(), buff=0.45)
         self.say("slide")
         self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=timing.FADE)
         self.play(self.n.animate.set_value(self.context), run_time=timing.LONG_MOVE)
@@ -155,11 +150,10 @@ class TheBill(SectionScene):
         t = self.theme
         model = label(self.ui("model"), style.SMALL_SIZE, t.positive)
         model.next_to(self.readouts, DOWN, buff=0.2).align_to(self.readouts.numbers[1], LEFT)
-        rl, rr, _, _ = style.right_panel()
-        if model.width > rr - rl:
-            model.scale_to_fit_width(rr - rl)
-        if model.get_right()[0] > rr:
-            model.shift((rr - model.get_right()[0]) * RIGHT)
+        panel = style.right_panel()
+        panel.fit(model)
+        if model.get_right()[0] > panel.r:
+            model.shift((panel.r - model.get_right()[0]) * RIGHT)
         self.model = model
         self.say("gpt2")
         self.play(Indicate(self.readouts.row(1), color=t.amber), run_time=timing.BEAT)
@@ -185,10 +179,10 @@ class TheBill(SectionScene):
         note = VGroup(label("FlashAttention", style.SMALL_SIZE, t.amber, weight="BOLD"),
                       label(self.ui("flash"), style.SMALL_SIZE, t.amber)).arrange(DOWN, aligned_edge=LEFT,
                                                                        buff=0.1)
-        rl, rr, _, _ = style.right_panel()
+        panel = style.right_panel()
         note.next_to(self.model, DOWN, buff=0.3).align_to(self.formula, LEFT)
-        if note.width > rr - rl:
-            note.scale_to_fit_width(rr - rl).align_to(self.formula, LEFT)
+        if note.width > panel.width:
+            panel.fit(note).align_to(self.formula, LEFT)
         self.say("flash")
         self.play(FadeIn(note, shift=0.1 * UP), run_time=timing.ENTER)
         self.settle(1.5)

@@ -16,6 +16,7 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.layout import Box
 from scenes.widgets.code_panel import CodePanel
 from scenes.widgets.score_grid import MAX_TIERS, ScoreGrid
 from scenes.widgets.text import label
@@ -53,18 +54,19 @@ class FourLines(SectionScene):
 
     def build(self):
         s = self.story
-        l, r, b, top = style.content_box()
+        area = style.content_box()
         size = min(style.SMALL_SIZE, ScoreGrid.auto_label_size(s.n))
         # Many tokens: the code gives the grid width (its font down to TINY_SIZE) until the
         # rows are tall enough for their labels and outputs not to touch, and the column
         # labels stand upright (sideways kanji read badly) in fewer than MAX_TIERS tiers.
         outs = [label(s.fig(24, f"out_causal_{i}").text, style.TINY_SIZE) for i in range(s.n)]
-        code_w = CODE_SHARE * (r - l)
+        code_w = CODE_SHARE * area.width
         narrowest = CodePanel(LINES, font_size=CODE_SIZE).width * style.TINY_SIZE / CODE_SIZE
         for _ in range(CODE_FITS):
-            self.code = CodePanel(LINES, box=(l, l + code_w, b, top), font_size=CODE_SIZE)
-            self.code.align_to([l, 0, 0], np.array([-1.0, 0, 0]))
-            box = (self.code.get_right()[0] + 0.3, r - COLUMNS_W, b, top)
+            self.code = CodePanel(LINES, box=Box(area.l, area.l + code_w, area.b, area.t),
+                                  font_size=CODE_SIZE)
+            self.code.align_to([area.l, 0, 0], np.array([-1.0, 0, 0]))
+            box = Box(self.code.get_right()[0] + 0.3, area.r - COLUMNS_W, area.b, area.t)
             self.grid = ScoreGrid(s.S, s.labels, box=box, filled=False, max_pitch=0.8,
                                   label_size=size)
             short = s.n * (self.grid.min_pitch(outs) - self.grid.pitch)

@@ -75,19 +75,19 @@ class AttentionMap(SectionScene):
     def build_controls(self) -> VGroup:
         s = self.story
         f, cw = s.follow, s.causal_winner
-        l, r, b, top = style.right_panel()
+        panel = style.right_panel()
         slider = Slider(self.lift, 0.0, 1.0, name=self.caption_text("ui_lift"),
-                        width=(r - l) * 0.45)
-        slider.move_to([(l + r) / 2, top - 0.3, 0])
+                        width=panel.width * 0.45)
+        slider.move_to([panel.center[0], panel.t - 0.3, 0])
         # The panel names tokens as the map does (one abbreviation of a long token).
         rows, cols = self.map.row_texts, self.map.col_texts
         if self.in_cells:
-            size = CellReadout.fit_size([(rows[f], cols[cw])], r - l, size=style.LABEL_SIZE + 8)
+            size = CellReadout.fit_size([(rows[f], cols[cw])], panel.width, size=style.LABEL_SIZE + 8)
             readout = CellReadout(rows[f], cols[cw], lambda: self.blended()[f, cw],
                                   signed_colors=False, size=size)
             readout.next_to(slider, DOWN, buff=0.9)
         else:
-            readout = RowReadout(cols, lambda: self.blended()[f], (l, r, b, top - 0.8),
+            readout = RowReadout(cols, lambda: self.blended()[f], panel.below(panel.t - 0.8),
                                  titles=[f"{rows[f]} →"], title=lambda: 0,
                                  signed_colors=False, mark=lambda: cw)
         return VGroup(slider, readout)
@@ -105,15 +105,14 @@ class AttentionMap(SectionScene):
     def list_bugs(self):
         """Swap the controls for the four silent failures, one line pair each."""
         t = self.theme
-        l, r, b, top = style.right_panel()
-        width = r - l - 0.35
+        panel = style.right_panel()
+        width = panel.width - 0.35
         listing = bullet_list([(self.caption_text(f"bug_{key}_cause"),
                                 self.caption_text(f"bug_{key}_symptom")) for key in BUGS],
                               width, t.fg, t.bad, t.bad)
         items = list(listing)
-        if listing.height > top - b:
-            listing.scale_to_fit_height(top - b)
-        listing.move_to([l + 0.2 + listing.width / 2, (b + top) / 2, 0])
+        panel.fit(listing, width=False, height=True)
+        listing.move_to([panel.l + 0.2 + listing.width / 2, panel.center[1], 0])
         self.play(FadeOut(self.controls), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(it, shift=0.15 * LEFT) for it in items], lag_ratio=0.6),
                   run_time=timing.LONG_MOVE)

@@ -152,9 +152,9 @@ def safe_bottom() -> float:
     return -frame_height() * (0.5 - SAFE_MARGIN)
 
 
-def safe_box() -> tuple[float, float, float, float]:
+def safe_box() -> Box:
     """(left, right, bottom, top) of the safe area: every text stays inside it."""
-    return safe_left(), safe_right(), safe_bottom(), safe_top()
+    return Box(safe_left(), safe_right(), safe_bottom(), safe_top())
 
 
 TITLE_HEIGHT = 0.6        # the title line at the top
@@ -176,24 +176,24 @@ def content_box() -> Box:
 
 
 def content_center() -> np.ndarray:
-    l, r, b, t = content_box()
-    return np.array([(l + r) / 2, (b + t) / 2, 0.0])
+    return content_box().center
 
 
 def left_panel() -> Box:
     """The left 58% of the content area (e.g. a plane); the rest is the side panel."""
-    l, r, b, t = content_box()
-    return Box(l, l + 0.58 * (r - l), b, t)
+    box = content_box()
+    return Box(box.l, box.l + 0.58 * box.width, box.b, box.t)
 
 
 def right_panel() -> Box:
-    l, r, b, t = content_box()
-    return Box(l + 0.60 * (r - l), r, b, t)
+    """The right 40% of the content area, a little apart from :func:`left_panel`."""
+    box = content_box()
+    return Box(box.l + 0.60 * box.width, box.r, box.b, box.t)
 
 
 def box_center(box) -> np.ndarray:
-    l, r, b, t = box
-    return np.array([(l + r) / 2, (b + t) / 2, 0.0])
+    """The centre of any (left, right, bottom, top), a Box or a plain tuple."""
+    return Box(*box).center
 
 
 # ---------------------------------------------------------------- timing (seconds)

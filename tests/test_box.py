@@ -56,3 +56,20 @@ def test_split_tiles_the_box(x0, x1, y0, y1, weights, gap):
 def test_split_rejects_fractions_not_summing_to_one():
     with pytest.raises(ValueError):
         Box(0, 1, 0, 1).columns(0.5, 0.4)
+
+
+@pytest.mark.parametrize("where", ["top_left", "top_right", "bottom_left", "bottom_right"])
+def test_corners_are_the_boxs_own_coordinates(where):
+    """Exactly, not centre +- half size (which rounds): scenes swap hand-written
+    move_to(..., aligned_edge=...) for place() without moving anything."""
+    box = Box(-7.0, -6.3, -3.1, 2.7)     # centre +- half size misses 3 of these corners
+    x, y, _ = box.point(where)
+    assert x == (box.l if "left" in where else box.r)
+    assert y == (box.t if "top" in where else box.b)
+
+
+def test_above_and_below_cut_the_box_at_a_line():
+    box = Box(0.0, 2.0, -1.0, 3.0)
+    assert box.above(0.5) == Box(0.0, 2.0, 0.5, 3.0)
+    assert box.below(0.5) == Box(0.0, 2.0, -1.0, 0.5)
+    assert box.above(-5.0) == box and box.below(5.0) == box

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from manim import DOWN, LEFT, UP, RoundedRectangle, VGroup
+from manim import DOWN, RoundedRectangle, VGroup
 
 from .. import style
 from .text import label, paragraph
@@ -18,10 +18,8 @@ class SectionTitle(VGroup):
         name = label(title, style.TITLE_SIZE, t.fg)
         super().__init__(num, name)
         self.arrange(np.array([1.0, 0, 0]), buff=0.3, aligned_edge=np.array([0, -1.0, 0]))
-        max_w = style.safe_right() - style.safe_left()
-        if self.width > max_w:
-            self.scale_to_fit_width(max_w)
-        self.move_to(np.array([style.safe_left(), style.safe_top(), 0]), aligned_edge=LEFT + UP)
+        safe = style.safe_box()
+        safe.place(safe.fit(self), "top_left")
 
 
 class CaptionBar(VGroup):
@@ -29,7 +27,7 @@ class CaptionBar(VGroup):
 
     def __init__(self, text: str):
         t = style.theme()
-        width = style.safe_right() - style.safe_left()
+        width = style.safe_box().width
         if "\n" in text:   # lines broken by scenes.captions (the .srt breaks there too)
             body = VGroup(*[label(x, style.CAPTION_SIZE, t.fg) for x in text.split("\n")])
             body.arrange(DOWN, buff=0.12).scale_to_fit_width(min(body.width, width - 0.5))

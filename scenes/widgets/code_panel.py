@@ -30,11 +30,14 @@ from pygments.token import (
 )
 
 from .. import style
+from ..layout import Box
 
 #: Opacity of the lines that are not lit.
 DIM = 0.38
 #: Fill opacity of the highlight bar.
 BAR_OPACITY = 0.16
+#: Seconds the bar takes to move to a line while the other lines dim.
+LIGHT_SECONDS = 0.6
 
 
 def theme_style(theme: style.Theme | None = None) -> type[Style]:
@@ -128,10 +131,10 @@ class CodePanel(VGroup):
         code.submobjects.insert(1, bar)
         super().__init__(code)
         if box is not None:
-            l, r, b, top = box
-            if self.width > r - l or self.height > top - b:
-                self.scale(min((r - l) / self.width, (top - b) / self.height))
-            self.move_to(style.box_center(box))
+            box = Box(*box)
+            if self.width > box.width or self.height > box.height:
+                self.scale(min(box.width / self.width, box.height / self.height))
+            self.move_to(box.center)
         self._place_bar(0)
         self.lit: int | None = None
 
@@ -166,21 +169,23 @@ class CodePanel(VGroup):
         pitch = abs(ys[0] - ys[1]) if len(ys) > 1 else line.height * 1.6
         return l, r, line.get_center()[1], pitch
 
-    def _place_bar(self, i: int) -> None:
+    def _bar_over(self, bar, i: int):
+        """Stretch ``bar`` over line ``i``: the line's glyphs, 92% of the line pitch."""
         l, r, y, pitch = self._line_extent(i)
-        self.bar.stretch_to_fit_width(r - l).stretch_to_fit_height(0.92 * pitch)
-        self.bar.move_to([(l + r) / 2, y, 0])
+        bar.stretch_to_fit_width(r - l).stretch_to_fit_height(0.92 * pitch)
+        return bar.move_to([(l + r) / 2, y, 0])
 
-    def light(self, i: int | None, run_time: float = 0.6) -> Animation:
+    def _place_bar(self, i: int) -> None:
+        self._bar_over(self.bar, i)
+
+    def light(self, i: int | None, run_time: float = LIGHT_SECONDS) -> Animation:
         """Move the bar to line ``i`` and dim the other lines; ``None`` lights every line."""
         anims = []
         bar_target = self.bar.copy()
         if i is None:
             bar_target.set_fill(opacity=0.0)
         else:
-            l, r, y, pitch = self._line_extent(i)
-            bar_target.stretch_to_fit_width(r - l).stretch_to_fit_height(0.92 * pitch)
-            bar_target.move_to([(l + r) / 2, y, 0])
+            self._bar_over(bar_target, i)
             bar_target.set_fill(opacity=BAR_OPACITY)
             if self.lit is None:          # first lighting: the bar appears in place
                 self.bar.become(bar_target.copy().set_fill(opacity=0.0))

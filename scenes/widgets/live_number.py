@@ -131,7 +131,7 @@ class LiveNumber(VMobject):
         t = ValueTracker(0.0)
         n = LiveNumber(0, decimals=3, unit=" s").follow(t).to_edge(UP)
         self.add(n)
-        self.play(t.animate.set_value(-1.5), run_time=2)
+        self.play(t.animate.set_value(-1.5), run_time=timing.MOVE)
     """
 
     def __init__(

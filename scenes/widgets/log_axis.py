@@ -18,6 +18,7 @@ from manim import (
 from attn_math.fmt import bytes_in_unit, fmt
 
 from .. import style
+from ..layout import Box
 from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .redrawn import Redrawn
@@ -95,7 +96,7 @@ class LogAxis(VGroup):
         self.x_lo, self.x_hi = map(float, x_range)
         self.y_lo, self.y_hi = map(float, y_range)
         self.y_log = y_log
-        l, r, b, top = box
+        box = Box(*box)
         x_labels = list(x_labels) if x_labels is not None else [str(v) for v in x_ticks]
         y_labels = list(y_labels) if y_labels is not None else [str(v) for v in y_ticks]
         xl = [label(s, size, t.muted) for s in x_labels]
@@ -107,11 +108,11 @@ class LogAxis(VGroup):
         # Plot area: room for y labels on the left, x labels (and title) below, y title above.
         y_lab_w = max((m.width for m in yl), default=0.0)
         x_lab_h = max((m.height for m in xl), default=0.0)
-        self.left = l + y_lab_w + 2 * gap
-        self.right = r - (max((m.width for m in xl), default=0.0) / 2 if xl else 0.0)
-        self.bottom = b + x_lab_h + 2 * gap + ((xt.height + gap) if xt else 0.0)
+        self.left = box.l + y_lab_w + 2 * gap
+        self.right = box.r - (max((m.width for m in xl), default=0.0) / 2 if xl else 0.0)
+        self.bottom = box.b + x_lab_h + 2 * gap + ((xt.height + gap) if xt else 0.0)
         y_lab_h = max((m.height for m in yl), default=0.0)
-        self.top = top - y_lab_h / 2 - ((yt.height + 2 * gap) if yt else gap)
+        self.top = box.t - y_lab_h / 2 - ((yt.height + 2 * gap) if yt else gap)
 
         grid = VGroup()
         for v in x_minor:
@@ -155,7 +156,7 @@ class LogAxis(VGroup):
             self.add(xt)
         if yt is not None:
             yt.next_to([self.left, self.top + y_lab_h / 2, 0], UP, buff=gap)
-            yt.align_to([l, 0, 0], LEFT)
+            yt.align_to([box.l, 0, 0], LEFT)
             self.add(yt)
         self.x_title, self.y_title = xt, yt
 
@@ -467,9 +468,9 @@ class ReadoutPanel(VGroup):
     def place_under(self, mob: VMobject, box, buff: float = 0.3) -> ReadoutPanel:
         """Put the panel ``buff`` under ``mob`` with its name column ending at the middle of
         ``box`` (left, right, bottom, top), so names and numbers share the box's width."""
-        l, r = box[0], box[1]
+        box = Box(*box)
         self.next_to(mob, DOWN, buff=buff)
-        self.shift((l + 0.5 * (r - l) - self.names[0].get_right()[0]) * RIGHT)
+        self.shift((box.l + 0.5 * box.width - self.names[0].get_right()[0]) * RIGHT)
         return self
 
 

@@ -34,6 +34,7 @@ from manim import (
 from attn_math import core
 
 from .. import style
+from ..layout import Box, fit_width
 from .live_number import LiveNumber
 from .placement import LABEL_GAP, box_of, place_labels
 from .plane import QuickArrow
@@ -321,26 +322,25 @@ class ChainLedger(Redrawn, VGroup):
                  current: Callable[[], int | None], running: Vec, done: Callable[[], float],
                  header: str, sum_name: str = "Σ"):
         t = style.theme()
-        l, r, b, top = box
+        box = Box(*box)
         n = len(labels)
         n_lines = n + 3.2
-        line_h = min(0.5, (top - b) / n_lines)
+        line_h = min(0.5, box.height / n_lines)
         size = float(min(style.LABEL_SIZE, max(style.TINY_SIZE, line_h * 46)))
         self.size = size
         ref = label("x", size)
         drop = ref.get_center()[1] - baseline(ref, "x")
         head = label(header, size, t.fg)
-        if head.width > r - l:
-            head.scale_to_fit_width(r - l)
+        fit_width(head, box.width)
         # Columns: weight (right-aligned on its point), "×", value name.
         num_w = label("0.00", size).width
         times_w = label("×", size).width
         name_w = max(label(f"v[{s}]", size).width for s in labels)
         gap = 0.18
         width = num_w + gap + times_w + gap + name_w
-        x0 = (l + r) / 2 - width / 2
-        y = top - line_h * 0.5
-        head.move_to([(l + r) / 2, y, 0])
+        x0 = box.center[0] - width / 2
+        y = box.t - line_h * 0.5
+        head.move_to([box.center[0], y, 0])
         y -= line_h * 1.25
         self.rows: list[VGroup] = []
         self.row_y: list[float] = []
@@ -363,7 +363,7 @@ class ChainLedger(Redrawn, VGroup):
         y -= line_h * 0.6
         self.total = VectorReadout(sum_name, running, t.fg, size * 1.08, number_color=t.fg,
                                    equals=False)
-        self.total.move_to([(l + r) / 2, y, 0])
+        self.total.move_to([box.center[0], y, 0])
         self.marker = RoundedRectangle(corner_radius=0.06, width=width + 0.3, height=line_h * 0.92,
                                        stroke_color=t.highlight, stroke_width=2.5,
                                        fill_color=t.highlight, fill_opacity=0.08)
@@ -508,10 +508,10 @@ class ZoomInset(VGroup):
     def __init__(self, plane, center: np.ndarray, half_width: float, box,
                  min_mark: float = 0.22):
         t = style.theme()
-        l, r, b, top = box
-        side = min(r - l, top - b)
+        box = Box(*box)
+        side = min(box.width, box.height)
         self.center_data = np.asarray(center, float)
-        self.screen_center = np.array([(l + r) / 2, (b + top) / 2, 0.0])
+        self.screen_center = box.center
         self.half_screen = side / 2
         wanted = self.half_screen / (plane.unit * max(half_width, 1e-12))
         self.factor = nice_factor(wanted)

@@ -10,6 +10,7 @@ from manim import (
 )
 
 from .. import style
+from ..layout import Box
 from .placement import LABEL_GAP, box_of, is_clear, place_labels
 from .text import label
 
@@ -73,9 +74,9 @@ class VectorPlane(VGroup):
 
     def __init__(self, box, x_range, y_range):
         t = style.theme()
-        l, r, b, top = box
+        box = Box(*box)
         xw, yw = x_range[1] - x_range[0], y_range[1] - y_range[0]
-        unit = min((r - l) / xw, (top - b) / yw)
+        unit = min(box.width / xw, box.height / yw)
         self.unit = unit
         plane = NumberPlane(
             x_range=(x_range[0], x_range[1], 1), y_range=(y_range[0], y_range[1], 1),
@@ -85,7 +86,7 @@ class VectorPlane(VGroup):
             axis_config={"stroke_color": t.muted, "stroke_width": 2, "include_tip": False},
             faded_line_ratio=1,
         )
-        plane.move_to(style.box_center(box))
+        plane.move_to(box.center)
         super().__init__(plane)
         self.plane = plane
         #: Every label placed on this plane (static tip labels and live ones): what a

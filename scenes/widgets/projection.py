@@ -18,7 +18,7 @@ from manim import (
 from manim.utils.color import ManimColor
 
 from .. import style
-from ..layout import fit_width  # noqa: F401  (scenes import it from here too)
+from ..layout import Box, fit_width  # noqa: F401  (scenes import fit_width from here too)
 from .live_number import LiveNumber
 from .plane import QuickArrow
 from .placement import LABEL_GAP, place_labels
@@ -421,9 +421,10 @@ class ShadowTable(VGroup):
         n = len(key_labels)
         K = np.asarray(keys, float)
         lengths = np.asarray(key_lengths, float)
-        l, r, b, top = box
+        box = Box(*box)
+        top = box.t
         head_h = 0.45
-        row_h = min(0.5, (top - b - head_h) / n)
+        row_h = min(0.5, (box.height - head_h) / n)
         fsize = size * min(1.0, row_h / 0.4)
         gap, sym_w = 0.12, 0.3
 
@@ -435,10 +436,10 @@ class ShadowTable(VGroup):
             return name_w, cols, name_w + sum(cols) + 2 * sym_w + 5 * gap
 
         name_w, cols, width = widths(fsize)
-        if width > r - l:
-            fsize *= (r - l) / width
+        if width > box.width:
+            fsize *= box.width / width
             name_w, cols, width = widths(fsize)
-        x0 = l + max(0.0, (r - l - width) / 2)
+        x0 = box.l + max(0.0, (box.width - width) / 2)
         # Right edges of the three number columns (numbers and headers right-aligned).
         xs = [x0 + name_w + gap + cols[0]]
         xs.append(xs[0] + 2 * gap + sym_w + cols[1])

@@ -7,6 +7,7 @@ import unicodedata
 from manim import DOWN, Text, VGroup
 
 from .. import style
+from ..layout import fit_width
 
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
 #: or an emoji two): past it the token is abbreviated with an ellipsis (``supercalifr…``).
@@ -135,9 +136,7 @@ def paragraph(s: str, max_width: float, size: float = style.CAPTION_SIZE,
         lines = wrap_lines(s, max_chars)
     group = VGroup(*[label(line, size, color) for line in lines])
     group.arrange(DOWN, buff=line_gap)
-    if group.width > max_width:
-        group.scale_to_fit_width(max_width)
-    return group
+    return fit_width(group, max_width)
 
 
 def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,

@@ -27,7 +27,7 @@ class TokenStrip(VGroup):
                  size: float = style.LABEL_SIZE, color: str | None = None,
                  chip_height: float = 0.55, buff: float = 0.12, min_cell: float = 0.0):
         t = style.theme()
-        width = width or (style.safe_right() - style.safe_left())
+        width = width or style.safe_box().width
         self.labels = list(labels)
         # A common chip width keeps columns aligned with grids drawn below the strip; when
         # one long token would shrink every chip below a readable size, an unaligned strip
