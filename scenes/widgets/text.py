@@ -7,6 +7,7 @@ import unicodedata
 from manim import DOWN, Text, VGroup
 
 from .. import style
+from ..captions import NO_LINE_END, NO_LINE_START
 from ..layout import fit_width
 
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
@@ -78,7 +79,9 @@ def wrap_lines(s: str, max_chars: int) -> list[str]:
     """Split ``s`` into balanced lines of at most about ``max_chars`` characters.
 
     Latin text breaks only at spaces; Japanese prefers 。 and 、, then spaces,
-    and falls back to any character (Japanese has no spaces between words).
+    and falls back to any character (Japanese has no spaces between words). No line
+    starts with closing punctuation or ends with an opening bracket (the captions' kinsoku
+    classes, :data:`scenes.captions.NO_LINE_START` and ``NO_LINE_END``).
     """
     s = s.strip()
     if len(s) <= max_chars:
@@ -89,6 +92,9 @@ def wrap_lines(s: str, max_chars: int) -> list[str]:
     best, best_cost = None, float("inf")
     for i in range(1, len(s)):
         c = s[i - 1]
+        head, tail = s[:i].rstrip(), s[i:].lstrip()
+        if not head or not tail or tail[0] in NO_LINE_START or head[-1] in NO_LINE_END:
+            continue
         if c in "。、，；：":
             penalty = 0.0
         elif c == " " or s[i] == " ":
