@@ -99,7 +99,8 @@ class WhichKey(SectionScene):
         self.shadows = ShadowLines(self.plane, q, s.K,
                                    lambda: {self.winner_now(), self.longest_now()})
         self.key_arrows = VGroup(*[self.plane.arrow(k, t.key, stroke=3.5) for k in s.K])
-        self.key_labels = TipLabels(self.plane, s.K, screen_labels(s.labels), t.key)
+        self.key_labels = TipLabels(self.plane, s.K, screen_labels(s.labels), t.key,
+                                    arrows=self.key_arrows)
         self.query = FastArrow(self.plane, q, t.query)
         # No tip label on the query: the strip's marker names it, and a label at its tip
         # would sit on the key labels it leans toward.

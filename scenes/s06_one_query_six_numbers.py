@@ -17,7 +17,7 @@ from manim import (
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
-from scenes.widgets.placement import LABEL_GAP, box_of, place_labels
+from scenes.widgets.placement import LABEL_GAP, arrow_marks, clear_lines, leader_lines
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns
 from scenes.widgets.shadow import tip_labels
@@ -28,24 +28,6 @@ from scenes.widgets.tokens import TokenStrip
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 KEYS_GROW = 1.2         # the keys growing in, one after another
 TIP_CLEAR = 0.08        # what tip_labels keeps between two names (0.04 around each)
-HEAD_OVERLAP = 0.03     # an arrowhead's box may overlap a name's this much (the empty
-                        # corners of the triangle's box): it does not cross the word
-SHAFT_STEP = 0.08       # spacing of the marks along an arrow's shaft
-SHAFT_HALF = 0.02       # half a mark's size: about the shaft's half width
-
-
-def shaft_marks(arrow) -> list[tuple[float, float, float, float]]:
-    """Small boxes every SHAFT_STEP along ``arrow``'s shaft: a label kept clear of them is
-    not crossed by the arrow."""
-    start, end = arrow.get_start(), arrow.get_tip().get_center()
-    n = max(2, int(np.linalg.norm(end - start) / SHAFT_STEP) + 1)
-    return [(x - SHAFT_HALF, x + SHAFT_HALF, y - SHAFT_HALF, y + SHAFT_HALF)
-            for x, y, _ in np.linspace(start, end, n)]
-
-
-def _near(a, b, gap: float) -> bool:
-    """Whether boxes ``a`` and ``b`` (left, right, bottom, top) come closer than ``gap``."""
-    return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
 
 
 class OneQuerySixNumbers(SectionScene):
@@ -121,23 +103,15 @@ class OneQuerySixNumbers(SectionScene):
 
     def _settle_key_labels(self, items) -> VGroup:
         """Many keys crowd the plane, and tip_labels may find no free spot for a name: a name
-        touching another (closer than TIP_CLEAR) or lying on an arrowhead (its own
-        included) is settled again by the placement pass, clear of the names, arrowheads
-        and shafts, with a leader line when it moves far from its tip. Returns the leader
-        lines."""
+        touching another (closer than TIP_CLEAR) or lying on an arrow's shaft or head (its
+        own included) is placed again by the shared pass
+        (:func:`~scenes.widgets.placement.clear_lines`), clear of the names, arrowheads and
+        shafts, with a leader line from its tip when it moves far. Returns the leader lines."""
         p, names = self.plane, list(self.key_labels)
-        heads = [box_of(a.get_tip()) for a in self.keys]
-        shafts = [m for a in self.keys for m in shaft_marks(a)]
-        leaders = VGroup()
-        for (k, _), name in zip(items, names):
-            others = [box_of(o) for o in names if o is not name]
-            here = box_of(name)
-            if any(_near(here, o, TIP_CLEAR) for o in others) or any(
-                    _near(here, h, -HEAD_OVERLAP) for h in heads):
-                marks = others + heads + shafts
-                leaders.add(*place_labels([name], box=self.plane_box, obstacles=marks,
-                                          anchors=[p.c2p(k)]))
-        return leaders
+        wishes = [n.get_center().copy() for n in names]
+        shafts, heads = arrow_marks(self.keys)
+        clear_lines(names, shafts, heads, box=self.plane_box, touch=TIP_CLEAR)
+        return VGroup(*leader_lines(names, wishes, [p.c2p(k) for k, _ in items]))
 
     def _key_labels(self):
         """(key, text) per distinct key: repeated words share one key and one label."""

@@ -36,7 +36,7 @@ from attn_math import core
 from .. import style
 from ..layout import Box, fit_width
 from .live_number import LiveNumber
-from .placement import LABEL_GAP, box_of, place_labels
+from .placement import LABEL_GAP, arrow_marks, box_of, line_marks, place_labels
 from .plane import QuickArrow
 from .projection import backed, spread_labels
 from .readouts import VectorReadout
@@ -137,8 +137,12 @@ def _phase(a: float, lo: float, hi: float) -> float:
 
 
 def _radial_labels(plane, points: np.ndarray, texts: Sequence[str], color: str,
-                   size: float, center: np.ndarray | None, buff: float = 0.14) -> list:
-    """Labels just outside each point, away from ``center`` (data), then spread apart."""
+                   size: float, center: np.ndarray | None, buff: float = 0.14,
+                   lines: Sequence[tuple] = (), heads: Sequence[tuple] = ()) -> tuple[list, list]:
+    """Labels just outside each point, away from ``center`` (data), then spread apart; a
+    label left on one of ``lines`` or ``heads`` (:func:`~scenes.widgets.placement.line_marks`,
+    :func:`~scenes.widgets.placement.arrow_marks`) is placed again clear of them, with a
+    leader line from its point when it moves far. Returns (labels, leader lines)."""
     P = np.asarray(points, float)
     c = P.mean(axis=0) if center is None else np.asarray(center, float)
     mobs = []
@@ -151,9 +155,10 @@ def _radial_labels(plane, points: np.ndarray, texts: Sequence[str], color: str,
         m.move_to(plane.c2p(p) + off * np.array([d[0], d[1], 0.0]))
         mobs.append(m)
     p = plane.plane
-    spread_labels(mobs, box=(p.get_left()[0], p.get_right()[0], p.get_bottom()[1],
-                             p.get_top()[1]))
-    return mobs
+    anchors = [plane.c2p(q) for q in P] if len(lines) or len(heads) else None
+    leaders = spread_labels(mobs, box=(p.get_left()[0], p.get_right()[0], p.get_bottom()[1],
+                                       p.get_top()[1]), anchors=anchors, lines=lines, heads=heads)
+    return mobs, leaders
 
 
 class ValueArrows(VGroup):
@@ -175,7 +180,9 @@ class ValueArrows(VGroup):
     arrows
         One arrow per token (coinciding ones drawn twice, harmlessly).
     names
-        The label mobjects, one per distinct value.
+        The label mobjects, one per distinct value, clear of the arrows' shafts and heads.
+    leaders
+        Leader lines of the labels moved far from their tips.
     """
 
     def __init__(self, plane, V: np.ndarray, labels: Sequence[str], stroke: float = 4,
@@ -184,10 +191,12 @@ class ValueArrows(VGroup):
         V = np.asarray(V, float)
         self.arrows = VGroup(*[plane.arrow(v, t.value, stroke=stroke) for v in V])
         groups = merged_labels(V, labels)
-        self.names = VGroup(*_radial_labels(plane, V[[g[0] for g, _ in groups]],
-                                            [s for _, s in groups], t.value, size,
-                                            center=np.zeros(2)))
-        super().__init__(self.arrows, self.names)
+        shafts, heads = arrow_marks(self.arrows)
+        names, leaders = _radial_labels(plane, V[[g[0] for g, _ in groups]],
+                                        [s for _, s in groups], t.value, size,
+                                        center=np.zeros(2), lines=shafts, heads=heads)
+        self.names, self.leaders = VGroup(*names), VGroup(*leaders)
+        super().__init__(self.arrows, self.leaders, self.names)
 
     def faded(self, opacity: float = 0.3) -> VGroup:
         """A copy styled as the faint backdrop the chain is built over (for ``become``)."""
@@ -196,6 +205,8 @@ class ValueArrows(VGroup):
             a.set_stroke(opacity=opacity).set_fill(opacity=opacity)
         for m in ghost.names:
             m.set_fill(opacity=min(1.0, 0.55 + opacity))
+        for m in ghost.leaders:
+            m.set_stroke(opacity=min(1.0, 0.55 + opacity))
         return ghost
 
 
@@ -414,7 +425,9 @@ class ValueHull(VGroup):
         The hull (:func:`attn_math.core.convex_hull`), a faint violet fill with a violet edge;
         a segment or a point when the values are collinear or equal.
     dots, names
-        One dot per distinct value and its label.
+        One dot per distinct value and its label (off the polygon's edges).
+    leaders
+        Leader lines of the labels moved far from their dots.
     vertices
         The hull's vertices (data), counter-clockwise.
     """
@@ -435,9 +448,12 @@ class ValueHull(VGroup):
         groups = merged_labels(V, labels)
         firsts = [g[0] for g, _ in groups]
         self.dots = VGroup(*[Dot(plane.c2p(V[i]), radius=0.06, color=t.value) for i in firsts])
-        self.names = VGroup(*_radial_labels(plane, V[firsts], [s for _, s in groups], t.value,
-                                            size, center=self.vertices.mean(axis=0)))
-        super().__init__(poly, self.dots, self.names)
+        ring = pts + pts[:1] if len(pts) >= 3 else pts
+        edges = [m for a, b in zip(ring, ring[1:]) for m in line_marks(a, b)]
+        names, leaders = _radial_labels(plane, V[firsts], [s for _, s in groups], t.value,
+                                        size, center=self.vertices.mean(axis=0), lines=edges)
+        self.names, self.leaders = VGroup(*names), VGroup(*leaders)
+        super().__init__(poly, self.dots, self.leaders, self.names)
 
     def is_vertex(self, p: np.ndarray, tol: float = 1e-9) -> bool:
         """Whether the data point ``p`` is a corner of the hull."""

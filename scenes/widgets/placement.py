@@ -8,6 +8,11 @@ panel, the safe area). Candidate spots form rings around the wished position, so
 as little as it must; when the nearest free spot is far from what it names, a leader line
 joins them (the caller adds the returned leaders to its group).
 
+Lines a label must not sit on (an arrow's shaft, a polygon's edge) become small boxes every
+:data:`LINE_STEP` along them (:func:`line_marks`, :func:`arrow_marks`); :func:`clear_lines`
+places again only the labels that touch another label, a line or an arrowhead, so a layout
+where nothing touches stays exactly as it was.
+
 Boxes are ``(left, right, bottom, top)`` in frame units, like :func:`scenes.style.safe_box`.
 """
 
@@ -29,6 +34,15 @@ RINGS = (0.0, 0.08, 0.16, 0.26, 0.38, 0.52, 0.7, 0.9, 1.15, 1.45, 1.8)
 DIRECTIONS = 24
 #: A label settled further than this from its wished position gets a leader line.
 LEADER_AFTER = 0.45
+#: Spacing of the marks along a line a label must not sit on (frame units).
+LINE_STEP = 0.08
+#: Half a mark's size: about half the width of an arrow's shaft.
+LINE_HALF = 0.02
+#: An arrowhead's box may overlap a label's this much (the empty corners of the triangle's
+#: box) before the label counts as lying on the head: it does not cross the word.
+HEAD_OVERLAP = 0.03
+#: Slack of the touch test, so that two labels settled exactly ``gap`` apart do not touch.
+TOUCH_SLACK = 1e-6
 
 Box = tuple[float, float, float, float]
 
@@ -37,6 +51,91 @@ def box_of(mob) -> Box:
     """The bounding box of ``mob``."""
     return (float(mob.get_left()[0]), float(mob.get_right()[0]),
             float(mob.get_bottom()[1]), float(mob.get_top()[1]))
+
+
+def near(a: Box, b: Box, gap: float) -> bool:
+    """Whether boxes ``a`` and ``b`` come closer than ``gap`` (a negative ``gap``: whether
+    they overlap by more than ``-gap``)."""
+    return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
+
+
+def line_marks(start: np.ndarray, end: np.ndarray) -> list[Box]:
+    """Small boxes (:data:`LINE_HALF` around a point) every :data:`LINE_STEP` from ``start``
+    to ``end``, both included: a label kept clear of them is not crossed by the line."""
+    start, end = np.asarray(start, float), np.asarray(end, float)
+    n = max(2, int(np.linalg.norm(end[:2] - start[:2]) / LINE_STEP) + 1)
+    return [(x - LINE_HALF, x + LINE_HALF, y - LINE_HALF, y + LINE_HALF)
+            for x, y in np.linspace(start[:2], end[:2], n)]
+
+
+def arrow_marks(arrows) -> tuple[list[Box], list[Box]]:
+    """The marks along the shafts of ``arrows`` (manim ``Arrow`` objects, from their start
+    to their tip's centre) and the boxes of their heads: what :func:`clear_lines` keeps
+    labels off."""
+    shafts = [m for a in arrows for m in line_marks(a.get_start(), a.get_tip().get_center())]
+    return shafts, [box_of(a.get_tip()) for a in arrows]
+
+
+def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Sequence[Box] = (),
+                box: Box | None = None, touch: float = LABEL_GAP,
+                gap: float = LABEL_GAP) -> list[int]:
+    """Place again, in place, the labels that touch another label, a line or an arrowhead.
+
+    A label is placed again (:func:`place_labels`, clear of the other labels, the heads and
+    the lines) only when it comes closer than ``touch`` to another label, overlaps a mark
+    in ``lines`` or lies on a head by more than :data:`HEAD_OVERLAP`; every other label
+    keeps its spot, so a layout where nothing touches is left exactly as it was.
+
+    Parameters
+    ----------
+    labels
+        Mobjects already placed (e.g. by :func:`place_labels`); earlier ones go first.
+    lines
+        Marks along the lines labels must not sit on (:func:`line_marks`, :func:`arrow_marks`).
+    heads
+        Boxes of arrowheads (:func:`arrow_marks`).
+    box
+        (left, right, bottom, top) a label placed again stays inside (the safe area when
+        omitted).
+    touch
+        Two labels closer than this touch.
+    gap
+        Clearance a label placed again keeps from labels, heads and lines.
+
+    Returns
+    -------
+    list of int
+        The indices of the labels placed again (leader lines: :func:`leader_lines`).
+    """
+    moved = []
+    labels = list(labels)
+    for i, m in enumerate(labels):
+        others = [box_of(o) for o in labels if o is not m]
+        here = box_of(m)
+        if (any(near(here, o, touch - TOUCH_SLACK) for o in others)
+                or any(near(here, h, -HEAD_OVERLAP) for h in heads)
+                or any(near(here, ln, 0.0) for ln in lines)):
+            place_labels([m], box=box, obstacles=[*others, *heads, *lines], gap=gap)
+            moved.append(i)
+    return moved
+
+
+def leader_lines(labels: Sequence[VMobject], wishes: Sequence[np.ndarray],
+                 anchors: Sequence[np.ndarray] | None = None,
+                 leader_color: str | None = None) -> list[Line]:
+    """A leader line for every label now further than :data:`LEADER_AFTER` from its wished
+    centre (``wishes``), from its anchor (default: the wish) to the label's nearest point."""
+    leaders = []
+    for i, (m, wish) in enumerate(zip(labels, wishes)):
+        if np.hypot(*(m.get_center() - wish)[:2]) > LEADER_AFTER:
+            leaders.append(_leader(m, wish if anchors is None else anchors[i], leader_color))
+    return leaders
+
+
+def _leader(mob, anchor, leader_color: str | None) -> Line:
+    anchor = np.asarray(anchor, float)
+    end = _nearest_point(np.array(box_of(mob)), anchor)
+    return Line(anchor, end, stroke_width=1.5, color=leader_color or style.theme().muted)
 
 
 def _clash(a: np.ndarray, others: np.ndarray, gap: float) -> float:
@@ -124,10 +223,7 @@ def place_labels(labels: Sequence[VMobject], box: Box | None = None,
         m.shift(np.array([best[0], best[1], 0.0]))
         placed.append(np.array(box_of(m)))
         if np.hypot(*best) > LEADER_AFTER:
-            anchor = wish if anchors is None else np.asarray(anchors[i], float)
-            end = _nearest_point(np.array(box_of(m)), anchor)
-            leaders.append(Line(anchor, end, stroke_width=1.5,
-                                color=leader_color or style.theme().muted))
+            leaders.append(_leader(m, wish if anchors is None else anchors[i], leader_color))
     return leaders
 
 

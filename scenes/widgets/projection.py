@@ -21,7 +21,7 @@ from .. import style
 from ..layout import Box, fit_width  # noqa: F401  (scenes import fit_width from here too)
 from .live_number import LiveNumber
 from .plane import QuickArrow
-from .placement import LABEL_GAP, place_labels
+from .placement import LABEL_GAP, arrow_marks, clear_lines, leader_lines, place_labels
 from .redrawn import Redrawn
 from .text import baseline, label
 from .readouts import WIDE_NUMBER, VectorReadout
@@ -170,25 +170,38 @@ class RoleRow(VGroup):
 
 def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | None = None,
                   pad: float = 0.06, iterations: int = 60,
-                  box: tuple[float, float, float, float] | None = None) -> list:
+                  box: tuple[float, float, float, float] | None = None,
+                  lines: Sequence[tuple] = (), heads: Sequence[tuple] = ()) -> list:
     """Move overlapping labels apart, in place, each to the free spot nearest its wish
-    (:func:`scenes.widgets.placement.place_labels`); returns leader lines for labels moved
-    far (add them beside the labels), ``iterations`` is kept for old callers.
+    (:func:`scenes.widgets.placement.place_labels`); then place again the labels that still
+    touch another label or lie on one of ``lines`` or ``heads``
+    (:func:`scenes.widgets.placement.clear_lines`). Returns leader lines for labels moved
+    far (add them beside the labels); ``iterations`` is kept for old callers.
 
     Parameters
     ----------
     labels
         Mobjects already placed where they would like to be.
     anchors
-        Optional points each label is pulled back toward (its arrow tip), so labels
-        do not drift further than needed.
+        Optional points each label names (its arrow tip): leader lines start there.
     pad
         Clearance kept between two labels' bounding boxes.
     box
         Optional (left, right, bottom, top) the labels are kept inside.
+    lines, heads
+        Marks along the arrows' shafts (or other lines) and the arrowheads' boxes labels
+        keep off (:func:`scenes.widgets.placement.arrow_marks`); without them the labels
+        are only kept apart.
     """
     # One placement pass for every plane and chart (scenes/widgets/placement.py).
-    return place_labels(labels, box=box, anchors=anchors, gap=max(pad, LABEL_GAP))
+    gap = max(pad, LABEL_GAP)
+    wishes = [m.get_center().copy() for m in labels]
+    leaders = place_labels(labels, box=box, anchors=anchors, gap=gap)
+    if (len(lines) or len(heads)) and clear_lines(labels, lines, heads, box=box, touch=gap,
+                                                  gap=gap):
+        # A label placed twice gets one leader line, for where it ends up.
+        leaders = leader_lines(labels, wishes, anchors)
+    return leaders
 
 
 def tip_label_position(plane, v, mob, buff: float = 0.2, side: int = 0) -> np.ndarray:
@@ -227,14 +240,22 @@ class TipLabels(VGroup):
         One string per vector.
     color
         Label colour.
+    arrows
+        The arrows drawn on the plane (e.g. the vectors' own): a label that lies on one of
+        their shafts or heads, or touches another label, is placed again clear of them
+        (:func:`spread_labels`), with a leader line from its tip when it moves far. Labels
+        clear of them keep their spots.
     """
 
     def __init__(self, plane, vectors, texts: Sequence[str], color: str,
-                 size: float = style.SMALL_SIZE, buff: float = 0.15, side: int = 0):
+                 size: float = style.SMALL_SIZE, buff: float = 0.15, side: int = 0,
+                 arrows: Sequence[VMobject] = ()):
         mobs = [backed(label(s, size, color)) for s in texts]
         for m, v in zip(mobs, vectors):
             m.move_to(tip_label_position(plane, v, m, buff, side))
-        leaders = spread_labels(mobs, box=_plane_box(plane))
+        lines, heads = arrow_marks(arrows)
+        leaders = spread_labels(mobs, box=_plane_box(plane), lines=lines, heads=heads,
+                                anchors=[plane.c2p(v) for v in vectors] if len(arrows) else None)
         plane.register_labels(*mobs)
         super().__init__(*mobs, *leaders)
         self.items = mobs
