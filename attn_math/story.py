@@ -508,18 +508,19 @@ def figures_11(s: Story) -> dict[str, Figure]:
 MAX_RATIO_DECIMALS = 4
 
 
-def ratio_decimals(hi: float, lo: float, ratio_decimals: int = 1) -> int:
-    """Decimals for two weights shown beside their ratio ``hi / lo``.
+def ratio_decimals(hi: float, lo: float, ratio_places: int = 1) -> int:
+    """Decimals for two weights shown beside their ratio ``hi / lo`` (itself shown with
+    ``ratio_places`` decimals).
 
     Two decimals, unless dividing the two numbers as shown gives another ratio than the
-    true one (at ``ratio_decimals``): "0.13 / 0.04 ≈ 2.9" is false arithmetic on screen
-    (0.13 / 0.04 = 3.25) though both weights are rounded right, so small weights get
-    decimals until the shown quotient agrees ("0.128 / 0.044 ≈ 2.9").
+    true one: "0.13 / 0.04 ≈ 2.9" is false arithmetic on screen (0.13 / 0.04 = 3.25) though
+    both weights are rounded right, so small weights get decimals until the shown quotient
+    agrees ("0.125 / 0.043 ≈ 2.9").
     """
-    want = fmt(hi / lo, ratio_decimals)
+    want = fmt(hi / lo, ratio_places)
     for d in range(2, MAX_RATIO_DECIMALS + 1):
         shown_lo = float(fmt(lo, d))
-        if shown_lo and fmt(float(fmt(hi, d)) / shown_lo, ratio_decimals) == want:
+        if shown_lo and fmt(float(fmt(hi, d)) / shown_lo, ratio_places) == want:
             return d
     return MAX_RATIO_DECIMALS
 

@@ -37,10 +37,6 @@ class MixingChain(SectionScene):
         self.never_back()
         self.output()
 
-    def plane_box(self):
-        p = self.plane.plane
-        return p.get_left()[0], p.get_right()[0], p.get_bottom()[1], p.get_top()[1]
-
     # ------------------------------------------------------------ beats
 
     def values(self):
@@ -94,8 +90,8 @@ class MixingChain(SectionScene):
         arrow = self.plane.arrow(o, t.amber, stroke=4)
         dot = self.plane.dot(o, t.amber, radius=0.09)
         name = backed(label(f"o[{s.labels[s.follow]}]", style.SMALL_SIZE, t.amber))
-        leaders = place_clear(name, self.plane.c2p(o), self.mix.terms, box=self.plane_box(),
-                              labels=self.vals.names)
+        leaders = place_clear(name, self.plane.c2p(o), self.mix.terms,
+                              box=self.plane.frame_box(), labels=self.vals.names)
         name = VGroup(name, *leaders)
         self.say("output")
         self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=timing.BEAT)

@@ -191,11 +191,6 @@ def right_panel() -> Box:
     return Box(box.l + 0.60 * box.width, box.r, box.b, box.t)
 
 
-def box_center(box) -> np.ndarray:
-    """The centre of any (left, right, bottom, top), a Box or a plain tuple."""
-    return Box(*box).center
-
-
 # ---------------------------------------------------------------- timing (seconds)
 BEAT = 1.0        # a short pause between actions
 READ = 2.5        # time to read a caption of average length

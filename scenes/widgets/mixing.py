@@ -154,10 +154,9 @@ def _radial_labels(plane, points: np.ndarray, texts: Sequence[str], color: str,
         off = (buff + 0.5 * abs(d[0]) * m.width + 0.5 * abs(d[1]) * m.height)
         m.move_to(plane.c2p(p) + off * np.array([d[0], d[1], 0.0]))
         mobs.append(m)
-    p = plane.plane
     anchors = [plane.c2p(q) for q in P] if len(lines) or len(heads) else None
-    leaders = spread_labels(mobs, box=(p.get_left()[0], p.get_right()[0], p.get_bottom()[1],
-                                       p.get_top()[1]), anchors=anchors, lines=lines, heads=heads)
+    leaders = spread_labels(mobs, box=plane.frame_box(), anchors=anchors, lines=lines,
+                            heads=heads)
     return mobs, leaders
 
 

@@ -11,7 +11,7 @@ from manim import (
 
 from .. import style
 from ..layout import Box
-from .placement import LABEL_GAP, box_of, is_clear, place_labels
+from .placement import LABEL_GAP, box_of, is_clear, near, place_labels
 from .text import label
 
 Vec = Callable[[], np.ndarray]
@@ -31,8 +31,7 @@ def _pushes(a: np.ndarray, others, gap: float = LABEL_GAP) -> list[tuple[float, 
     ``others`` it comes within ``gap`` of (left, right, down, up)."""
     out = []
     for o in others:
-        if (a[0] < o[1] + gap and o[0] - gap < a[1] and a[2] < o[3] + gap
-                and o[2] - gap < a[3]):
+        if near(tuple(a), o, gap):
             eps = 1e-6
             out += [(o[0] - gap - a[1] - eps, 0.0), (o[1] + gap - a[0] + eps, 0.0),
                     (0.0, o[2] - gap - a[3] - eps), (0.0, o[3] + gap - a[2] + eps)]
@@ -95,8 +94,7 @@ class VectorPlane(VGroup):
 
     def frame_box(self) -> tuple[float, float, float, float]:
         """(left, right, bottom, top) of the drawn grid."""
-        p = self.plane
-        return p.get_left()[0], p.get_right()[0], p.get_bottom()[1], p.get_top()[1]
+        return box_of(self.plane)
 
     def register_labels(self, *mobs) -> None:
         """Note labels placed on the plane, for the live labels to keep clear of."""

@@ -254,7 +254,7 @@ class TipLabels(VGroup):
         for m, v in zip(mobs, vectors):
             m.move_to(tip_label_position(plane, v, m, buff, side))
         lines, heads = arrow_marks(arrows)
-        leaders = spread_labels(mobs, box=_plane_box(plane), lines=lines, heads=heads,
+        leaders = spread_labels(mobs, box=plane.frame_box(), lines=lines, heads=heads,
                                 anchors=[plane.c2p(v) for v in vectors] if len(arrows) else None)
         plane.register_labels(*mobs)
         super().__init__(*mobs, *leaders)
@@ -265,11 +265,6 @@ def backed(mob, width: float = 5.0):
     """Give a label a background-coloured outline, so it reads where it crosses a line."""
     mob.set_stroke(style.theme().background, width=width, background=True)
     return mob
-
-
-def _plane_box(plane) -> tuple[float, float, float, float]:
-    p = plane.plane
-    return p.get_left()[0], p.get_right()[0], p.get_bottom()[1], p.get_top()[1]
 
 
 class LiveTipLabel(VMobject):
