@@ -57,6 +57,17 @@ def softmax_naive(S: np.ndarray, axis: int = -1) -> np.ndarray:
         return e / np.sum(e, axis=axis, keepdims=True)
 
 
+def softmax_stages(scores: np.ndarray) -> np.ndarray:
+    """The softmax of a score row in its three stages, ``(3, n)``: the scores, ``exp(s)``, and
+    the weights ``exp(s) / sum exp(s)`` (section 11's staircase shows each as bars).
+
+    The weights are :func:`softmax` of the row; ``exp`` is taken of the scores themselves
+    (unshifted), since the middle stage shows exactly those numbers.
+    """
+    s = np.asarray(scores, float)
+    return np.array([s, np.exp(s), softmax(s)])
+
+
 def weight_gradient_factor(w: np.ndarray) -> np.ndarray:
     """``w (1 - w)``: how much gradient flows back through a softmax weight."""
     w = np.asarray(w, float)
@@ -155,6 +166,19 @@ def row_with_score(S_row: np.ndarray, j: int, value: float) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- geometry
+
+
+def best_key(K: np.ndarray, q: np.ndarray) -> int:
+    """The key query ``q`` scores highest, ``argmax_j q . k_j`` (ties: the first)."""
+    return int(np.argmax(np.asarray(K, float) @ np.asarray(q, float)))
+
+
+def longest_shadow_key(K: np.ndarray, q: np.ndarray) -> int:
+    """The key onto which ``q`` casts the longest signed shadow, ``argmax_j q . k_j / |k_j|``
+    (ties: the first): the pick a score would make if key lengths did not count."""
+    K = np.asarray(K, float)
+    return int(np.argmax((K @ np.asarray(q, float)) / np.linalg.norm(K, axis=1)))
+
 
 
 def shadow(q: np.ndarray, k: np.ndarray) -> dict:
@@ -285,6 +309,12 @@ def top_weight_over_d(z: np.ndarray, d: float) -> float:
 def power_divisor(d: float, p: float) -> float:
     """``d ** p``: no divisor at ``p = 0``, ``sqrt(d)`` at ``1/2``, ``d`` at ``1`` (section 16)."""
     return float(d ** p)
+
+
+def spread_divided(d: float, p: float) -> float:
+    """Spread of a d-wide dot product after dividing by ``d ** p``: ``sqrt(d) / d ** p``
+    (1 at every width for ``p = 1/2``; section 16's readout)."""
+    return dot_product_spread(d) / power_divisor(d, p)
 
 
 def weights_divided(z: np.ndarray, d: float, p: float) -> np.ndarray:

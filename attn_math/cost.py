@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .fmt import round_half_away
+
 
 @dataclass(frozen=True)
 class Model:
@@ -65,6 +67,17 @@ def dot_products(n: int) -> int:
     return n * n
 
 
+def scores_kept(n: int, discarded: float) -> int:
+    """Scores of an ``n x n`` matrix left after ``discarded`` are thrown away.
+
+    ``discarded`` may be a count in motion (section 17 counts it up): it is taken as
+    :func:`attn_math.fmt.fmt` prints it, rounded half away from zero, so the two counters
+    on screen always add up to ``n^2``.
+    """
+    return dot_products(n) - int(round_half_away(discarded, 0))
+
+
 def causal_counts(n: int) -> tuple[int, int, int]:
     """(discarded, kept, computed) scores under the causal mask."""
-    return n * (n - 1) // 2, n * (n + 1) // 2, n * n
+    discarded = n * (n - 1) // 2
+    return discarded, scores_kept(n, discarded), dot_products(n)

@@ -52,6 +52,7 @@ WIDTHS = (1, 4, 16, 64, 256)  # sections 14 to 16: a log axis, each tick x4
 SATURATION_WIDTHS = (16, 64)  # the widths section 15 quotes
 MILLION_CONTEXT = 1000        # section 8: "a 1,000-token context needs a million"
 PUSH_UP_DISTANCE = 2.0        # section 2: how far the input is pushed straight up
+BYTE_TICKS = (1024, 1024 ** 2, 1024 ** 3)  # section 23's bytes axis: 1 KiB, 1 MiB, 1 GiB
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class Story:
         self.W = core.softmax(self.S)
         self.Wc = core.causal_weights(self.S)
         self.Wbug = core.buggy_causal_weights(self.S)
+        self.Wc_sums = self.Wc.sum(axis=1)
         self.O = core.attend(self.X, head.W_Q, head.W_K, head.W_V)
         self.Oc = core.attend(self.X, head.W_Q, head.W_K, head.W_V, mask=core.causal_mask(self.n))
         self.divisor = float(np.sqrt(self.d))
@@ -148,9 +150,8 @@ class Story:
         self.bug_future = list(range(self.bug_row + 1, n))
         self.causal_winner = int(np.argmax(self.Wc[f]))
         # Section 3: each query's pick by score and by shadow length.
-        shadows = self.R / np.linalg.norm(self.K, axis=1)[None, :]
-        self.row_winners = [int(np.argmax(r)) for r in self.R]
-        self.shadow_winners = [int(np.argmax(r)) for r in shadows]
+        self.row_winners = [core.best_key(self.K, q) for q in self.Q]
+        self.shadow_winners = [core.longest_shadow_key(self.K, q) for q in self.Q]
         # Section 6: the largest and the smallest raw score.
         i, j = np.unravel_index(int(np.argmax(self.R)), self.R.shape)
         self.max_cell = (int(i), int(j))
@@ -230,6 +231,21 @@ class Story:
     def dragged_weights(self, score: float) -> np.ndarray:
         """The weights of :meth:`dragged_scores` (``score = -inf`` gives the winner exactly 0)."""
         return core.softmax(self.dragged_scores(score))
+
+    def dragged_weight_sum(self, score: float) -> float:
+        """The sum of :meth:`dragged_weights` (section 12's ``Σ w`` readout: 1 at any score)."""
+        return float(self.dragged_weights(score).sum())
+
+    @cached_property
+    def staircase(self) -> np.ndarray:
+        """Section 11's three stages of the followed row, ``(3, n)``: scaled scores, their
+        ``exp``, the weights (:func:`attn_math.core.softmax_stages`)."""
+        return core.softmax_stages(self.S[self.follow])
+
+    @cached_property
+    def staircase_sums(self) -> np.ndarray:
+        """The sum of each of :attr:`staircase`'s stages (section 11's ``Σ`` readout)."""
+        return self.staircase.sum(axis=1)
 
     # ------------------------------------------------------------ live quantities
 
@@ -406,8 +422,11 @@ def _figs(*items: tuple[str, Any, str]) -> dict[str, Figure]:
 
 def figures_01(s: Story) -> dict[str, Figure]:
     """Three projections."""
+    x = s.X[s.follow]
     return _figs(("n_tokens", s.n, str(s.n)), ("d_toy", s.d, str(s.d)),
-                 ("d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH)))
+                 ("d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH)),
+                 # The followed token's input, under its chip.
+                 ("x_follow", x, fmt_vec(x)))
 
 
 def figures_02(s: Story) -> dict[str, Figure]:
@@ -544,9 +563,14 @@ def figures_13(s: Story) -> dict[str, Figure]:
 def figures_14(s: Story) -> dict[str, Figure]:
     """Spread grows as sqrt(d)."""
     spread = core.dot_product_spread(REAL_HEAD_WIDTH)
-    return _figs(("spread_real", spread, fmt(spread, 2)),
-                 ("d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH)),
-                 ("widths", list(WIDTHS), ", ".join(map(str, WIDTHS))))
+    out = _figs(("spread_real", spread, fmt(spread, 2)),
+                ("d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH)),
+                ("widths", list(WIDTHS), ", ".join(map(str, WIDTHS))))
+    # The spread axis' tick labels, one at each width's spread (whole numbers: 1, 2, 4, ...).
+    for i, w in enumerate(WIDTHS):
+        v = core.dot_product_spread(w)
+        out[f"spread_tick_{i}"] = Figure(v, fmt(v, 0))
+    return out
 
 
 def figures_15(s: Story) -> dict[str, Figure]:
@@ -634,6 +658,8 @@ def figures_23(s: Story) -> dict[str, Figure]:
     model_b = cost.model_score_bytes(m.context)
     long_b = cost.score_matrix_bytes(cost.LONG_CONTEXT)
     tok_b = cost.token_bytes(cost.LONG_CONTEXT)
+    # The bytes axis' tick labels, in whole units.
+    ticks = _figs(*((f"bytes_tick_{k}", v, fmt_bytes(v, 0)) for k, v in enumerate(BYTE_TICKS)))
     return _figs(("context", m.context, fmt_int(m.context)),
                  ("head_bytes", head_b, fmt_bytes(head_b)),
                  ("layers", m.n_layers, str(m.n_layers)),
@@ -643,7 +669,7 @@ def figures_23(s: Story) -> dict[str, Figure]:
                  ("long_bytes", long_b, fmt_bytes(long_b)),
                  ("token_bytes", tok_b, fmt_bytes(tok_b)),
                  ("bill_ratio", long_b / tok_b, fmt_ratio(long_b / tok_b)),
-                 ("d_model", m.d_model, fmt_int(m.d_model)))
+                 ("d_model", m.d_model, fmt_int(m.d_model))) | ticks
 
 
 def figures_24(s: Story) -> dict[str, Figure]:
@@ -651,7 +677,7 @@ def figures_24(s: Story) -> dict[str, Figure]:
     weights' sum (line 3) and the output (line 4)."""
     out = _figs(("n_tokens", s.n, str(s.n)))
     for i in range(s.n):
-        total = float(s.Wc[i].sum())
+        total = float(s.Wc_sums[i])
         out[f"row_sum_{i}"] = Figure(total, fmt(total))
         out[f"out_causal_{i}"] = Figure(s.Oc[i], fmt_vec(s.Oc[i]))
     return out

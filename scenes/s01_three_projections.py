@@ -13,7 +13,6 @@ from manim import (
     DOWN, LEFT, UP, Create, FadeIn, FadeOut, FadeTransform, GrowArrow, ValueTracker, VGroup, smooth,
 )
 
-from attn_math import fmt_vec
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
@@ -44,7 +43,7 @@ class ThreeProjections(SectionScene):
         for role in ("query", "key", "value"):
             self.attach(role)
         self.say("three_roles")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ beats
 
@@ -65,7 +64,7 @@ class ThreeProjections(SectionScene):
     def width_note(self):
         """The followed token's two numbers under its chip, and the width of a real head."""
         s, t = self.story, self.theme
-        vec = label(fmt_vec(s.X[s.follow]), style.SMALL_SIZE, t.input)
+        vec = label(s.fig(1, "x_follow").text, style.SMALL_SIZE, t.input)
         vec.next_to(self.strip.box(s.follow), DOWN, buff=0.15)
         note = label(self.caption_text("ui_width"), style.SMALL_SIZE, t.muted)
         note.next_to(self.strip, DOWN, buff=0.75)

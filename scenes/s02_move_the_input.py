@@ -33,6 +33,8 @@ PLANE_SHARE = 0.42
 ARROWS_GROW = 1.2
 WANDER_SECONDS = 5.0
 PUSH_SECONDS = 4.5
+#: Seconds the arrows stand still before the push, so the push reads as a new move.
+BEFORE_PUSH = 0.6
 
 
 class MoveTheInput(SectionScene):
@@ -45,7 +47,7 @@ class MoveTheInput(SectionScene):
         self.push()
         self.verdict()
         self.say("moral")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ the moving input
 
@@ -153,7 +155,7 @@ class MoveTheInput(SectionScene):
         # Trails under the arrows.
         self.bring_to_front(*self.arrows.values(), *self.tips.values())
         self.say("push")
-        self.wait(0.6)
+        self.wait(BEFORE_PUSH)
         self.play(self.p.animate.set_value(1.0), run_time=PUSH_SECONDS, rate_func=linear)
         self.settle()
 

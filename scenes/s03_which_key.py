@@ -14,6 +14,7 @@ from manim import (
     Create, FadeIn, GrowArrow, ValueTracker, VGroup, smooth,
 )
 
+from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
@@ -28,6 +29,8 @@ SWEEP_SECONDS = 11.0
 #: query's step spent moving (the rest it holds still to be read).
 KEYS_GROW = 1.2
 MOVE_SHARE = 0.55
+#: Seconds the legend's first two marks are on screen before the query starts moving.
+LEGEND_READ = 0.8
 
 
 class WhichKey(SectionScene):
@@ -41,7 +44,7 @@ class WhichKey(SectionScene):
         self.shadow_versus_score()
         self.follow_row()
         self.say("trained")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ the moving query
 
@@ -50,11 +53,10 @@ class WhichKey(SectionScene):
         return (1.0 - s) * self.q_from + s * self.q_to
 
     def winner_now(self) -> int:
-        return int(np.argmax(self.story.K @ self.q_now()))
+        return core.best_key(self.story.K, self.q_now())
 
     def longest_now(self) -> int:
-        K = self.story.K
-        return int(np.argmax((K @ self.q_now()) / np.linalg.norm(K, axis=1)))
+        return core.longest_shadow_key(self.story.K, self.q_now())
 
     def go_to(self, i: int, run_time: float):
         """Move the query to token ``i``'s (the strip's marker follows)."""
@@ -138,7 +140,7 @@ class WhichKey(SectionScene):
         self.bring_to_front(self.key_labels)   # the labels stay readable over the query
         self.add(self.win_box, self.long_box)
         self.play(FadeIn(VGroup(*self.legend.items[:2])), run_time=timing.FLASH)
-        self.wait(0.8)
+        self.wait(LEGEND_READ)
         per = min(1.5, SWEEP_SECONDS / max(1, s.n - 1))
         for i in range(1, s.n):
             self.go_to(i, run_time=MOVE_SHARE * per)

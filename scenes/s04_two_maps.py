@@ -44,7 +44,7 @@ class TwoMaps(SectionScene):
                   run_time=SCORES_FLASH)
         self.settle()
         self.say("why")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ live quantities
 

@@ -24,6 +24,9 @@ DEG_PER_SECOND = 50.0   # how fast the query turns
 #: Seconds the table's rows take to come in one by one; the recap's circle round the readout.
 TABLE_ROWS_IN = 1.6
 RECAP_CIRCLE = 1.2
+#: Seconds the query rests at the second zero crossing before it turns on, however short
+#: the caption: the negative shadow has to be seen to stop.
+AT_ZERO = 0.3
 
 
 def _rotation(a: float) -> np.ndarray:
@@ -116,7 +119,7 @@ class DotProductShadow(SectionScene):
         self.settle()
         self.say("negative")
         self._turn_to(zeros[1], zeros[0], self._reading_left())
-        self.settle(0.3)
+        self.settle(AT_ZERO)
         self._turn_to(2 * np.pi, zeros[1], 0.0)
         self.turn.set_value(0.0)      # the same picture, exactly the story's vectors
 
@@ -133,7 +136,7 @@ class DotProductShadow(SectionScene):
     def recap(self):
         self.say("recap")
         self.play(Circumscribe(self.readout, color=self.theme.amber, buff=0.15), run_time=RECAP_CIRCLE)
-        self.settle(2.0)
+        self.settle(timing.LAST_HOLD_LONG)
 
     # ------------------------------------------------------------ helpers
 

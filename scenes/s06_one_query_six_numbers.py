@@ -28,6 +28,7 @@ from scenes.widgets.tokens import TokenStrip
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 KEYS_GROW = 1.2         # the keys growing in, one after another
 TIP_CLEAR = 0.08        # what tip_labels keeps between two names (0.04 around each)
+STEP_PAUSE = 0.3        # seconds the query rests on each token, so its six numbers are read
 
 
 class OneQuerySixNumbers(SectionScene):
@@ -41,7 +42,7 @@ class OneQuerySixNumbers(SectionScene):
         self.settle()
         self.walk()
         self.say("no_scale")
-        self.settle(2.0)
+        self.settle(timing.LAST_HOLD_LONG)
 
     # ------------------------------------------------------------ set-up
 
@@ -159,7 +160,7 @@ class OneQuerySixNumbers(SectionScene):
         for i in range(s.n):
             if i > 0:
                 self.play(self.pos.animate.set_value(i), run_time=step, rate_func=smooth)
-                self.wait(0.3)
+                self.wait(STEP_PAUSE)
             if i == s.max_cell[0]:
                 self.mark_extreme("max")
             if i == s.min_cell[0]:

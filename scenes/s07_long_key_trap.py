@@ -203,4 +203,4 @@ class LongKeyTrap(SectionScene):
         body.move_to(card)
         self.say("remedies")
         self.play(FadeOut(self.readout), FadeIn(VGroup(card, body)), run_time=timing.ENTER)
-        self.settle(2.0)
+        self.settle(timing.LAST_HOLD_LONG)

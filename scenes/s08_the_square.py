@@ -41,7 +41,7 @@ class TheSquare(SectionScene):
         self.settle()
         self.say("projections")
         self.compare_costs()
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ building
 

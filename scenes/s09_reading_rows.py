@@ -38,7 +38,7 @@ class ReadingRows(SectionScene):
         self.settle()
         self.say("flattest")
         self.go_to_row(self.story.flattest_row)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ building
 

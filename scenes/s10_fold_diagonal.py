@@ -34,7 +34,7 @@ class FoldDiagonal(SectionScene):
         self.say("fold")
         self.settle()
         self.say("why")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ building
 

@@ -34,11 +34,16 @@ class SoftmaxStaircase(SectionScene):
 
     # ------------------------------------------------------------ the three stages
 
-    def stage_values(self, k: float) -> np.ndarray:
-        """Bars at stage ``k``: 0 scores, 1 exp(scores), 2 weights (linear in between)."""
+    @staticmethod
+    def between_stages(k: float, stages):
+        """Stage ``k`` of ``stages`` (0, 1 or 2; linear in between)."""
         i = min(int(k), 1)
         a = k - i
-        return (1 - a) * self.stages[i] + a * self.stages[i + 1]
+        return (1 - a) * stages[i] + a * stages[i + 1]
+
+    def stage_values(self, k: float) -> np.ndarray:
+        """Bars at stage ``k``: 0 scores, 1 exp(scores), 2 weights (linear in between)."""
+        return self.between_stages(k, self.stages)
 
     def stage_range(self, k: float) -> tuple[float, float]:
         i = min(int(k), 1)
@@ -61,8 +66,8 @@ class SoftmaxStaircase(SectionScene):
         s, t = self.story, self.theme
         f = s.follow
         scores = s.S[f]
-        e = np.exp(scores)
-        self.stages = np.array([scores, e, e / e.sum()])
+        self.stages = s.staircase
+        e = self.stages[1]
         span = max(scores.max(), 0) - min(scores.min(), 0)
         self.ranges = [(min(scores.min(), 0) - 0.05 * span, max(scores.max(), 0) + 0.05 * span),
                        (0.0, float(e.max())), (0.0, 1.0)]
@@ -96,8 +101,9 @@ class SoftmaxStaircase(SectionScene):
         self.say("exp")
         self.play(self.k.animate.set_value(1.0), ReplacementTransform(self.formulas[0], self.formulas[1]),
                   run_time=timing.MOVE)
-        self.total = Readout("Σ =", lambda: float(self.stage_values(self.k.get_value()).sum()),
-                             sample=max(self.stages[1].sum(), 1.0))
+        sums = self.story.staircase_sums
+        self.total = Readout("Σ =", lambda: float(self.between_stages(self.k.get_value(), sums)),
+                             sample=max(sums[1], 1.0))
         self.total.place_right(self.layout.header_right(0))
         self.play(FadeIn(self.total), run_time=timing.QUICK)
         self.settle()
@@ -129,4 +135,4 @@ class SoftmaxStaircase(SectionScene):
                          for j in (hi, lo)])
         self.say("soft")
         self.play(Create(boxes), FadeIn(ratio), run_time=timing.BEAT)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

@@ -55,7 +55,7 @@ class OneDenominator(SectionScene):
         self.axis_top = ValueTracker(AXIS_PAD * top)
         dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
                                        self.lo, self.hi, self.axis_top.get_value)
-        self.total = Readout("Σ w =", lambda: float(self.weights().sum()), decimals=3,
+        self.total = Readout("Σ w =", lambda: s.dragged_weight_sum(self.x.get_value()), decimals=3,
                              sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
         self.w_win = Readout(f"w[{screen_labels(s.labels)[w]}] =", lambda: float(self.weights()[w]),
@@ -94,4 +94,4 @@ class OneDenominator(SectionScene):
         box = SurroundingRectangle(check, color=t.weight, buff=0.1, corner_radius=0.06,
                                    stroke_width=2)
         self.play(Create(box), run_time=timing.FADE)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

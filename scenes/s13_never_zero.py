@@ -104,4 +104,4 @@ class NeverZero(SectionScene):
         self.play(self.c.animate.set_value(top), run_time=SHIFT_TIME)
         self.settle()
         self.say("same")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

@@ -13,7 +13,6 @@ from manim import (
 )
 
 from attn_math import core
-from attn_math.fmt import fmt
 
 from scenes import style, timing
 from scenes.base import SectionScene
@@ -23,6 +22,8 @@ from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 #: Seconds the width slides from the smallest to the widest; and on to GPT-2's width.
 SLIDE_SECONDS = 4.0
+#: Seconds the slider rests at the widest width before it slides back.
+AT_WIDEST = 0.4
 TO_GPT2 = 2.5
 
 
@@ -48,7 +49,7 @@ class SpreadSqrtD(SectionScene):
         self.axis = LogAxis(
             style.left_panel(), (self.widths[0], self.widths[-1]), self.widths,
             (0.0, spreads[-1]), spreads,
-            y_labels=[fmt(v, 0) for v in spreads],
+            y_labels=[s.fig(14, f"spread_tick_{i}").text for i in range(len(spreads))],
             x_title=self.ui("width"), y_title=self.ui("spread"))
         self.curve = self.axis.plot(core.dot_product_spread, t.positive, stroke=5)
         self.d = CountTracker(self.widths[0])  # readouts show whole widths
@@ -113,7 +114,7 @@ class SpreadSqrtD(SectionScene):
         self.say("slide")
         self.play(FadeIn(marker), FadeIn(panel), run_time=timing.FADE)
         self.play(self.d.animate.set_value(self.widths[-1]), run_time=SLIDE_SECONDS)
-        self.wait(0.4)
+        self.wait(AT_WIDEST)
         self.play(self.d.animate.set_value(self.widths[0]), run_time=timing.MOVE)
         self.settle()
 
@@ -125,4 +126,4 @@ class SpreadSqrtD(SectionScene):
         tag = label("GPT-2", style.SMALL_SIZE, t.fg).next_to(p, LEFT, buff=0.2)
         tag.shift(0.15 * UP)
         self.play(FadeIn(tag), Indicate(self.readouts.numbers[1], color=t.amber), run_time=timing.BEAT)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

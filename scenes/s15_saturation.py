@@ -27,6 +27,9 @@ READOUTS_BUFF = 0.3   # bars to readouts
 POWER_BUFF = 0.18     # the ratio's row to the power line under it
 GRADIENT_FLASH = 1.2  # seconds the gradient's readout row is highlighted
 BACK_TO_HI = 1.5      # seconds from the widest width back to width_hi
+AT_WIDTH_LO = 1.0     # seconds the climb rests at width_lo, whose top weight the caption quotes
+CLIMB_HOLD = 1.0      # seconds (at least) the climb's end holds before the gradient beat
+AT_WIDEST = 0.5       # seconds the slider rests at the widest width before it comes back
 
 
 def ratio_decimals(x: float) -> int:
@@ -144,9 +147,9 @@ class Saturation(SectionScene):
         hi = self.story.fig(15, "width_hi").value
         self.say("climb")
         self.play(self.d.animate.set_value(lo), run_time=timing.LONG_MOVE)
-        self.wait(1.0)
+        self.wait(AT_WIDTH_LO)
         self.play(self.d.animate.set_value(hi), run_time=timing.MOVE)
-        self.settle(1.0)
+        self.settle(CLIMB_HOLD)
 
     def gradient_dies(self):
         t = self.theme
@@ -155,6 +158,6 @@ class Saturation(SectionScene):
         self.play(Indicate(grad_row, color=t.amber), Indicate(self.grad_tag, color=t.amber),
                   run_time=GRADIENT_FLASH)
         self.play(self.d.animate.set_value(self.widths[-1]), run_time=timing.MOVE)
-        self.wait(0.5)
+        self.wait(AT_WIDEST)
         self.play(self.d.animate.set_value(self.story.fig(15, "width_hi").value), run_time=BACK_TO_HI)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

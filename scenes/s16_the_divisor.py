@@ -37,6 +37,7 @@ TIGHT_ROW_GAP = 0.38      # the closest they come when the panel is short of roo
 CARD_BUFF = 0.25          # readouts to the closing card (toy head, GPT-2 small)
 SLIDE_SECONDS = 4.0       # the width sliding from the smallest to the widest
 BACK_TO_SQRT = 1.5        # the divisor switching back from d to √d
+BEFORE_DIVIDE = 0.8       # seconds section 15's end state holds before the divisor comes in
 
 
 class TheDivisor(SectionScene):
@@ -93,7 +94,7 @@ class TheDivisor(SectionScene):
         div_num = LiveNumber(1, decimals=2, color=t.fg, **num).follow(
             lambda: self.divisor(self.d.count()))
         spread_num = LiveNumber(1, decimals=2, color=t.fg, **num).follow(
-            lambda: core.dot_product_spread(self.d.count()) / self.divisor(self.d.count()))
+            lambda: core.spread_divided(self.d.count(), self.p.get_value()))
         top_num = LiveNumber(1, decimals=3, color=t.weight, **num).follow(
             lambda: self.top(self.d.count()))
         rows = [("d =", d_num), (self.ui("divisor") + " =", div_num),
@@ -180,7 +181,7 @@ class TheDivisor(SectionScene):
         self.add(self.title, self.formula, self.bars, self.axis, self.ghost, self.ghost_tag,
                  self.marker, self.readouts)
         self.say("divide")
-        self.wait(0.8)
+        self.wait(BEFORE_DIVIDE)
         self.switch_formula(FORMULA_SQRT, SQRT)
         self.sqrt_curve = LiveCurve(self.axis, lambda x: core.top_weight_scaled(self.z, x),
                                     self.d, self.theme.weight, stroke=5, trace=True)
@@ -237,4 +238,4 @@ class TheDivisor(SectionScene):
         self.play(FadeOut(self.bars_uniform), self.d.animate.set_value(self.d_real),
                   run_time=timing.MOVE)
         self.play(FadeIn(self.card, shift=0.1 * UP), run_time=timing.ENTER)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from manim import DOWN, LEFT, UP, Create, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, linear
 
+from attn_math import cost
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import LabeledNumber, ScoreGrid
@@ -34,7 +35,7 @@ class CausalMask(SectionScene):
         self.settle()
         self.say("position")
         self.play(FadeIn(self.rule, shift=0.1 * UP), run_time=timing.FADE)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ building
 
@@ -49,7 +50,7 @@ class CausalMask(SectionScene):
         n_thrown = LabeledNumber(self.caption_text("ui_discarded"), 0, width=w, color=t.muted)
         n_kept = LabeledNumber(self.caption_text("ui_kept"), computed, width=w, color=t.positive)
         n_thrown.number.follow(self.thrown)
-        n_kept.number.follow(lambda: computed - round(self.thrown.get_value()))
+        n_kept.number.follow(lambda: cost.scores_kept(s.n, self.thrown.get_value()))
         self.counters = VGroup(n_comp, n_thrown, n_kept).arrange(DOWN, buff=0.35, aligned_edge=LEFT)
         self.counters.move_to([panel.l, panel.center[1] + 0.6, 0], aligned_edge=LEFT)
         self.rule = label("j > i  →  −∞", style.LABEL_SIZE, t.amber)

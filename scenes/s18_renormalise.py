@@ -32,13 +32,16 @@ class Renormalise(SectionScene):
 
     # ------------------------------------------------------------ live quantities
 
-    def weights(self) -> np.ndarray:
-        """The causal row of the (fractional) asking position p, blended between rows."""
-        Wc = self.story.Wc
+    def at_position(self, rows):
+        """``rows[i]`` of the (fractional) asking position p, blended between rows."""
         p = float(np.clip(self.p.get_value(), 0, self.story.n - 1))
         i = min(int(p), self.story.n - 2)
         a = p - i
-        return (1 - a) * Wc[i] + a * Wc[i + 1]
+        return (1 - a) * rows[i] + a * rows[i + 1]
+
+    def weights(self) -> np.ndarray:
+        """The causal row of the (fractional) asking position p."""
+        return self.at_position(self.story.Wc)
 
     def masked(self) -> np.ndarray:
         return np.clip(np.arange(self.story.n) - self.p.get_value(), 0.0, 1.0)
@@ -57,7 +60,7 @@ class Renormalise(SectionScene):
         self.asker.add_updater(lambda m: m.move_to(
             np.array([self.bars.column_x(self.p.get_value()), self.bars.chip_y, 0.0])))
         self.names = [self.bars.row_name(f"{lab} →", t.query) for lab in s.labels]
-        self.total = Readout("Σ w =", lambda: float(self.weights().sum()), sample=1.0,
+        self.total = Readout("Σ w =", lambda: float(self.at_position(s.Wc_sums)), sample=1.0,
                              color=t.weight)
         self.total.place_right(layout.header_right(0))
         self.rule = label("s[i, j > i] = −∞", style.LABEL_SIZE, t.muted, mono=True)
@@ -97,7 +100,7 @@ class Renormalise(SectionScene):
                       self.names[self.shown].animate.set_opacity(0), run_time=BACK_TIME)
         self.say("follow")
         self.play(Create(self.box(s.causal_winner)), run_time=timing.FADE)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     def box(self, j: int) -> SurroundingRectangle:
         self._box = SurroundingRectangle(VGroup(self.bars.numbers[j]), color=self.theme.highlight,

@@ -18,6 +18,8 @@ from scenes.widgets.text import label
 from scenes.widgets.weights import MaskToggle, Readout, RowLayout, ScoreRow, WeightBars
 
 FLIP_TIME = 1.2
+#: Seconds the right mask holds between the flips back and forth, so both states are seen.
+BETWEEN_FLIPS = 0.4
 
 
 class SilentBug(SectionScene):
@@ -32,10 +34,15 @@ class SilentBug(SectionScene):
 
     # ------------------------------------------------------------ live quantities
 
+    def between_masks(self, pair):
+        """``pair``'s value under the right mask (t = 0) and the × 0 bug (t = 1), blended."""
+        a = self.t.get_value()
+        return (1 - a) * pair[0] + a * pair[1]
+
     def weights(self) -> np.ndarray:
         """The row's weights between the right mask (t = 0) and the × 0 bug (t = 1)."""
-        s, a = self.story, self.t.get_value()
-        return (1 - a) * s.Wc[s.bug_row] + a * s.Wbug[s.bug_row]
+        s = self.story
+        return self.between_masks((s.Wc[s.bug_row], s.Wbug[s.bug_row]))
 
     def scores(self) -> np.ndarray:
         """The masked scores the softmax sees in the current mode."""
@@ -64,7 +71,8 @@ class SilentBug(SectionScene):
         self.toggle.move_to(layout.header_left(0), aligned_edge=LEFT)
         fut = [s.labels[j] for j in future]
         leak_name = f"w[{fut[0]}] =" if len(fut) == 1 else f"Σ w[{fut[0]}…{fut[-1]}] ="
-        self.leak = Readout(leak_name, lambda: float(self.weights()[self.future].sum()),
+        leaks = (s.fig(19, "bug_leak_correct").value, s.fig(19, "bug_leak").value)
+        self.leak = Readout(leak_name, lambda: float(self.between_masks(leaks)),
                             decimals=3, color=t.bad, sample=0.999)
         self.leak.place_right(layout.header_right(0))
         self.wrong = label("s = s * (~mask)", style.SMALL_SIZE, t.bad, mono=True)
@@ -96,7 +104,7 @@ class SilentBug(SectionScene):
     def silent(self):
         self.say("silent")
         self.flip(False)
-        self.wait(0.4)
+        self.wait(BETWEEN_FLIPS)
         self.flip(True)
         self.settle()
 
@@ -109,4 +117,4 @@ class SilentBug(SectionScene):
         self.say("fix")
         self.flip(False)
         self.play(FadeIn(record), FadeIn(check), run_time=timing.FADE)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

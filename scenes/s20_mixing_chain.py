@@ -97,5 +97,5 @@ class MixingChain(SectionScene):
         self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=timing.BEAT)
         self.bring_to_front(self.mix, dot, self.vals.names)  # the chain over the arrow
         self.ledger.sum_color(t.amber)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 

@@ -14,6 +14,7 @@ from manim import (
     LEFT, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
 )
 
+from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
@@ -49,7 +50,7 @@ class InsideTheHull(SectionScene):
         self.say("average")
         self.settle()
         self.say("mlp")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ live quantities
 
@@ -57,7 +58,7 @@ class InsideTheHull(SectionScene):
         return self.story.pulled_weights(self.x.get_value())
 
     def output(self) -> np.ndarray:
-        return self.weights() @ self.story.V
+        return core.mix(self.weights(), self.story.V)
 
     # ------------------------------------------------------------ beats
 

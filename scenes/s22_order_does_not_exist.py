@@ -118,4 +118,4 @@ class OrderDoesNotExist(SectionScene):
 
     def positional(self):
         self.say("positional")
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

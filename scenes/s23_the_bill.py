@@ -15,7 +15,6 @@ from manim import (
 )
 
 from attn_math import cost
-from attn_math.fmt import fmt_bytes, fmt_int
 
 from scenes import style, timing
 from scenes.base import SectionScene
@@ -27,6 +26,8 @@ from scenes.widgets.text import label
 #: Seconds: the two curves drawn; the context slider from GPT-2's length to the long one.
 CURVES_DRAW = 1.6
 LONG_SLIDE = 3.5
+#: Seconds (at least) the gap and its ratio hold before the closing beat.
+RATIO_HOLD = 1.0
 
 
 class TheBill(SectionScene):
@@ -62,12 +63,14 @@ class TheBill(SectionScene):
         # A log-log chart: n from 1 to the long context; bytes from 1 B to 2^6 times past the
         # long context's matrix, ticks every 1024x (KiB, MiB, GiB).
         y_hi = 2.0 ** np.ceil(np.log2(self.matrix_bytes(self.long)) + 1)
-        y_ticks = [1024.0 ** k for k in range(1, 4) if 1024.0 ** k < y_hi]
+        ticks = [f for name, f in s.figures[23].items()
+                 if name.startswith("bytes_tick_") and f.value < y_hi]
+        y_ticks = [float(f.value) for f in ticks]
         minor = [4.0 ** k for k in range(1, 9) if 4.0 ** k not in (self.context, self.long)]
         self.axis = LogAxis(
             style.left_panel(), (1, self.long), [1, self.context, self.long], (1.0, y_hi), y_ticks,
-            x_labels=["1", fmt_int(self.context), fmt_int(self.long)],
-            y_labels=[fmt_bytes(v, 0) for v in y_ticks], y_log=True, x_minor=minor,
+            x_labels=["1", s.fig(23, "context").text, s.fig(23, "long_context").text],
+            y_labels=[f.text for f in ticks], y_log=True, x_minor=minor,
             x_title=self.ui("x"), y_title=self.ui("y"))
         self.matrix_curve = self.axis.plot(self.matrix_bytes, t.positive, stroke=5)
         self.token_curve = self.axis.plot(self.token_bytes, t.input, stroke=5)
@@ -172,7 +175,7 @@ class TheBill(SectionScene):
         ratio = label(s.fig(23, "bill_ratio").text, style.LABEL_SIZE, t.amber)
         ratio.next_to(gap, LEFT, buff=0.2)
         self.play(Create(gap), FadeIn(ratio), run_time=timing.ENTER)
-        self.settle(1.0)
+        self.settle(RATIO_HOLD)
 
     def flash(self):
         t = self.theme
@@ -185,4 +188,4 @@ class TheBill(SectionScene):
             panel.fit(note).align_to(self.formula, LEFT)
         self.say("flash")
         self.play(FadeIn(note, shift=0.1 * UP), run_time=timing.ENTER)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

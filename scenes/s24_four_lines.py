@@ -178,4 +178,4 @@ class FourLines(SectionScene):
     def whole(self):
         self.say("whole")
         self.play(self.code.light(None))
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)

@@ -43,7 +43,7 @@ class AttentionMap(SectionScene):
         self.settle()
         self.say("bugs")
         self.list_bugs()
-        self.settle(2.0)
+        self.settle(timing.LAST_HOLD_LONG)
 
     # ------------------------------------------------------------ building
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .style import BEAT, MOVE, READ
 
-__all__ = ["BEAT", "ENTER", "FADE", "FLASH", "LONG_MOVE", "MOVE", "QUICK", "READ", "SNAP"]
+__all__ = ["BEAT", "ENTER", "FADE", "FLASH", "LAST_HOLD", "LAST_HOLD_LONG", "LONG_MOVE", "MOVE",
+           "QUICK", "READ", "SNAP"]
 
 #: A near-instant change (a colour snapping, a tick appearing).
 SNAP = 0.25
@@ -25,3 +26,9 @@ ENTER = 0.8
 #: MOVE (2.0, from style): a typical slider move.
 #: A slow move across a whole range.
 LONG_MOVE = 3.0
+
+#: The least a section's last beat holds (``settle``): the cut to the next section comes
+#: after a pause, not as the last thing drawn arrives.
+LAST_HOLD = 1.5
+#: The same, for a section that ends on something more to read (a recap, a card, a list).
+LAST_HOLD_LONG = 2.0

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attn_math import MINUS, Head, Story, core, load_story
+from attn_math import MINUS, Head, Story, core, fmt, load_story
 from attn_math.head import DEFAULT_HEAD_PATH
 from attn_math.story import PUSH_UP_DISTANCE
 
@@ -226,6 +226,65 @@ def test_F12_w_min(story, raw):
     assert rounds_to(raw.W[IT, THE], "0.11")
     assert story.fig(11, "w_ratio").text == "2.7"  # "a factor of about 3"
     assert rounds_to(raw.W[IT].max() / raw.W[IT].min(), "2.7")
+
+
+def test_section11_staircase_stages(story, raw):
+    """Section 11's bars, stage by stage (2 decimals), and its Σ readout (2 decimals)."""
+    row = raw.S[IT]
+    e = [math.exp(x) for x in row]
+    total = math.fsum(e)
+    stages = [list(row), e, [x / total for x in e]]   # s, exp(s), exp(s) / Σ exp(s), unshifted
+    assert story.staircase.shape == (3, 6)
+    for k, want in enumerate(stages):
+        for j in range(6):
+            assert rounds_to(want[j], fmt(story.staircase[k, j])), (k, j)
+        assert rounds_to(math.fsum(want), fmt(story.staircase_sums[k])), k
+    assert fmt(story.staircase_sums[1]) == "11.25"
+    assert fmt(story.staircase_sums[2]) == "1.00"
+    # the last stage is the weights the rest of the video shows
+    np.testing.assert_allclose(story.staircase[2], raw.W[IT], rtol=1e-13)
+
+
+def test_section12_sum_holds_while_dragged(story, raw):
+    """Section 12's Σ w readout (3 decimals) reads 1.000 wherever the winner's score is."""
+    for score in (-3.0, 0.0, float(raw.S[IT, CAT]), 2.5, 6.0):
+        s = raw.S[IT].copy()
+        s[CAT] = score
+        assert rounds_to(softmax(s).sum(), "1.000")
+        assert fmt(story.dragged_weight_sum(score), 3) == "1.000"
+
+
+def test_section18_causal_row_sums(story, raw):
+    """Section 18's Σ w readout (2 decimals) at each asking position: every causal row sums to 1."""
+    assert len(story.Wc_sums) == 6
+    for i in range(6):
+        assert rounds_to(math.fsum(raw.Wc[i]), fmt(story.Wc_sums[i])) and fmt(story.Wc_sums[i]) == "1.00"
+
+
+def test_section1_input_under_the_chip(story, raw):
+    assert story.fig(1, "x_follow").text == "[1.60, −0.40]"
+    assert vec_rounds_to(raw.X[IT], "[1.60, −0.40]")
+
+
+def test_tick_labels(story):
+    """The spread axis of section 14 (whole numbers) and the bytes axis of section 23."""
+    for i, w in enumerate((1, 4, 16, 64, 256)):
+        assert story.fig(14, f"spread_tick_{i}").text == str(round(math.sqrt(w)))
+    assert [story.fig(23, f"bytes_tick_{k}").text for k in range(3)] == ["1 KiB", "1 MiB", "1 GiB"]
+    assert [story.fig(23, f"bytes_tick_{k}").value for k in range(3)] == [2 ** 10, 2 ** 20, 2 ** 30]
+
+
+def test_section3_live_winners(story, raw):
+    """Section 3's table marks, for a query between two tokens' queries: the best key by
+    score and the longest shadow (written out here as explicit sums)."""
+    for i in range(6):
+        for a in (0.0, 0.3, 0.7, 1.0):
+            q = (1 - a) * raw.Q[i] + a * raw.Q[(i + 1) % 6]
+            dots = [q[0] * k[0] + q[1] * k[1] for k in raw.K]
+            shadows = [d / math.hypot(*k) for d, k in zip(dots, raw.K)]
+            assert core.best_key(story.K, q) == dots.index(max(dots))
+            assert core.longest_shadow_key(story.K, q) == shadows.index(max(shadows))
+    assert story.row_winners[IT] == CAT
 
 
 def test_F13_floor(story, raw):
@@ -466,8 +525,9 @@ def test_gauge_plane_readable(raw):
 def test_reference_solution_gives_the_same_figures(story):
     """SPEC's reference head (another gauge, W_K = I) shows the same F1..F30 texts.
 
-    Only section 2 (the push, gauge-dependent by design) and section 5 (shadow and key
-    length: |k| is not pinned by any figure, and the reference is a different fit) may differ.
+    Only section 2 (the push, gauge-dependent by design), section 1's input vector (the
+    input itself) and section 5 (shadow and key length: |k| is not pinned by any figure,
+    and the reference is a different fit) may differ.
     """
     ref = ROOT.parent / "shared" / "reference" / "seed_head_solution.json"
     if not ref.exists():
@@ -478,4 +538,6 @@ def test_reference_solution_gives_the_same_figures(story):
         if sec in (2, 5):
             continue
         for name, fig in figs.items():
+            if (sec, name) == (1, "x_follow"):   # the input itself: gauge-dependent
+                continue
             assert other.fig(sec, name).text == fig.text, (sec, name)
