@@ -170,14 +170,13 @@ def row_with_score(S_row: np.ndarray, j: int, value: float) -> np.ndarray:
 
 def best_key(K: np.ndarray, q: np.ndarray) -> int:
     """The key query ``q`` scores highest, ``argmax_j q . k_j`` (ties: the first)."""
-    return int(np.argmax(np.asarray(K, float) @ np.asarray(q, float)))
+    return int(np.argmax(raw_scores(np.atleast_2d(q), K)[0]))
 
 
 def longest_shadow_key(K: np.ndarray, q: np.ndarray) -> int:
     """The key onto which ``q`` casts the longest signed shadow, ``argmax_j q . k_j / |k_j|``
     (ties: the first): the pick a score would make if key lengths did not count."""
-    K = np.asarray(K, float)
-    return int(np.argmax((K @ np.asarray(q, float)) / np.linalg.norm(K, axis=1)))
+    return int(np.argmax(raw_scores(np.atleast_2d(q), K)[0] / np.linalg.norm(K, axis=1)))
 
 
 

@@ -14,6 +14,7 @@ from manim import (
     VGroup, smooth,
 )
 
+from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
@@ -138,7 +139,7 @@ class OneQuerySixNumbers(SectionScene):
 
     def row(self) -> np.ndarray:
         """The current query against every key: a row of raw scores."""
-        return self.story.K @ self.get_q()
+        return core.raw_scores(self.get_q()[None, :], self.story.K)[0]
 
     def _strip_point(self) -> np.ndarray:
         c = self.strip.centers()

@@ -100,7 +100,8 @@ class LongKeyTrap(SectionScene):
         chart_top = self.readout.get_bottom()[1] - 0.25
         self.columns = ScoreColumns(screen_labels(s.labels), self.row, side.below(chart_top), lo - pad, hi + pad)
         self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
-        self.leader = self.columns.live_frame(lambda: int(np.argmax(self.row())), t.amber)
+        self.leader = self.columns.live_frame(
+            lambda: core.best_key(self.keys_at(self.stretch.get_value()), s.Q[f]), t.amber)
 
         self.play(FadeIn(p), run_time=timing.FADE)
         self.say("intro")

@@ -15,6 +15,7 @@ from attn_math import cost
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CostBars, LabeledNumber, ScoreGrid
+from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 
@@ -52,11 +53,11 @@ class TheSquare(SectionScene):
                               corner=f"/ √{s.d}")
         panel = style.right_panel()
         width = panel.width
-        self.tokens = ValueTracker(s.n)          # context length shown
+        self.tokens = CountTracker(s.n)          # context length shown
         self.cells = ValueTracker(0)              # dot products made so far (while filling)
         tok = LabeledNumber(self.ui("tokens"), s.n, width=width)
         dots = LabeledNumber(self.ui("dots"), 0, width=width, color=t.positive)
-        tok.number.follow(lambda: round(self.tokens.get_value()))
+        tok.number.follow(lambda: self.tokens.count())
         dots.number.follow(self.cells)
         per = label(self.ui("per_head"), style.SMALL_SIZE, t.muted)
         self.counters = VGroup(tok, dots)
@@ -80,7 +81,7 @@ class TheSquare(SectionScene):
         """The token count climbs to a thousand; the dot products follow as its square."""
         s = self.story
         target = s.fig(8, "context_1000").value
-        self.dots.number.follow(lambda: cost.dot_products(round(self.tokens.get_value())))
+        self.dots.number.follow(lambda: cost.dot_products(self.tokens.count()))
         self.play(FadeIn(self.per_head, shift=0.1 * UP), run_time=timing.QUICK)
         self.play(self.tokens.animate(rate_func=smooth).set_value(target), run_time=timing.LONG_MOVE)
 

@@ -55,11 +55,11 @@ class ReadingRows(SectionScene):
             s.labels, lambda: s.S[self.current_row()], style.right_panel(),
             title=lambda: self.current_row(), titles=titles,
             extra=[(self.caption_text("ui_range"), lambda: s.shown_range(self.current_row()))],
-            mark=lambda: int(np.argmax(s.S[self.current_row()])))
+            mark=lambda: s.row_winners[self.current_row()])
         # The row's largest square, framed; the frame follows the highlighted row.
-        self.max_frame = self.grid.cell_marker(0, int(np.argmax(s.S[0])))
+        self.max_frame = self.grid.cell_marker(0, s.row_winners[0])
         self.max_frame.add_updater(lambda m: m.move_to(self.grid.square_center(
-            self.current_row(), int(np.argmax(s.S[self.current_row()])))))
+            self.current_row(), s.row_winners[self.current_row()])))
 
     # ------------------------------------------------------------ beats
 
