@@ -28,9 +28,14 @@ def scaled_scores(Q: np.ndarray, K: np.ndarray) -> np.ndarray:
     return raw_scores(Q, K) / np.sqrt(Q.shape[-1])
 
 
+def blended_projection(W_Q: np.ndarray, W_K: np.ndarray, t: float) -> np.ndarray:
+    """``(1 - t) W_Q + t W_K``: the query map moved a fraction ``t`` of the way to the key map."""
+    return (1.0 - t) * np.asarray(W_Q, float) + t * np.asarray(W_K, float)
+
+
 def blended_queries(X: np.ndarray, W_Q: np.ndarray, W_K: np.ndarray, t: float) -> np.ndarray:
-    """Queries through ``(1 - t) W_Q + t W_K``: at ``t = 1`` each query is its own key."""
-    return project(X, (1.0 - t) * np.asarray(W_Q, float) + t * np.asarray(W_K, float))
+    """Queries through :func:`blended_projection`: at ``t = 1`` each query is its own key."""
+    return project(X, blended_projection(W_Q, W_K, t))
 
 
 # ---------------------------------------------------------------- softmax

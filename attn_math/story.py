@@ -254,6 +254,10 @@ class Story:
         t = np.linspace(0.0, PUSH_UP_DISTANCE, steps)
         return self.X[self.follow] + np.outer(t, [0.0, 1.0])
 
+    def blended_W_Q(self, t: float) -> np.ndarray:
+        """W_Q blended a fraction ``t`` of the way into W_K (section 4's matrix chip)."""
+        return core.blended_projection(self.head.W_Q, self.head.W_K, t)
+
     def blended_scores(self, t: float, scaled: bool = True) -> np.ndarray:
         """Scores with W_Q blended a fraction ``t`` of the way into W_K."""
         Qt = core.blended_queries(self.X, self.head.W_Q, self.head.W_K, t)

@@ -49,8 +49,7 @@ class TwoMaps(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def W_t(self) -> np.ndarray:
-        t = self.t.get_value()
-        return (1.0 - t) * self.story.head.W_Q + t * self.story.head.W_K
+        return self.story.blended_W_Q(self.t.get_value())
 
     def S_t(self) -> np.ndarray:
         return self.story.blended_scores(self.t.get_value())

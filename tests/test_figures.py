@@ -261,6 +261,17 @@ def test_section18_causal_row_sums(story, raw):
         assert rounds_to(math.fsum(raw.Wc[i]), fmt(story.Wc_sums[i])) and fmt(story.Wc_sums[i]) == "1.00"
 
 
+def test_section4_blended_matrix(story, raw):
+    """Section 4's matrix chip (2 decimals): W_Q moved a fraction t of the way to W_K."""
+    for t in (0.0, 0.25, 0.5, 1.0):
+        got = story.blended_W_Q(t)
+        for r in range(2):
+            for c in range(2):
+                want = raw.W_Q[r, c] + t * (raw.W_K[r, c] - raw.W_Q[r, c])
+                assert rounds_to(want, fmt(got[r, c])), (t, r, c)
+    np.testing.assert_array_equal(story.blended_W_Q(1.0), raw.W_K)
+
+
 def test_section1_input_under_the_chip(story, raw):
     assert story.fig(1, "x_follow").text == "[1.60, −0.40]"
     assert vec_rounds_to(raw.X[IT], "[1.60, −0.40]")
