@@ -80,7 +80,7 @@ class MoveTheInput(SectionScene):
         """(start angle, current angle, degrees turned so far) of ``x @ W`` during the push."""
         if self.phase != "push":
             return None
-        prefix = self.push_prefix(self.p.get_value()) @ W
+        prefix = core.project(self.push_prefix(self.p.get_value()), W)
         ang = unwrapped_angles(prefix)
         return float(ang[0]), float(ang[-1]), core.swept_angle_deg(prefix)
 
@@ -108,7 +108,7 @@ class MoveTheInput(SectionScene):
         self.grow = ValueTracker(0.0)   # arrows grow in from the origin at the start
         gets = {"x": lambda: self.grow.get_value() * self.x_now()}
         for sym, M in W.items():
-            gets[sym] = (lambda M=M: self.grow.get_value() * (self.x_now() @ M))
+            gets[sym] = (lambda M=M: self.grow.get_value() * core.project(self.x_now(), M))
         self.gets = gets
         self.arrows = {sym: FastArrow(self.plane, g, colors[sym]) for sym, g in gets.items()}
         self.tips = {sym: LiveTipLabel(self.plane, g, subscripted(sym, tok, colors[sym]))

@@ -14,6 +14,7 @@ from manim import (
     linear,
 )
 
+from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
@@ -79,7 +80,7 @@ class FourLines(SectionScene):
                                label_size=size)
         self.kept = [(i, j) for i in range(s.n) for j in range(s.n) if j <= i]
         self.future = self.grid.upper_cells()
-        self.wgrid.set_presence(np.tril(np.ones((s.n, s.n))))
+        self.wgrid.set_presence((~core.causal_mask(s.n)).astype(float))
         self.numbers = (self.wgrid.add_numbers(self.kept) if self.wgrid.numbers_fit()
                         else VGroup())
         self.columns()

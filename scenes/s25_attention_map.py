@@ -15,6 +15,7 @@ from manim import (
     DOWN, LEFT, UP, FadeIn, FadeOut, LaggedStart, ValueTracker, VGroup, smooth,
 )
 
+from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.score_grid import CellReadout, RowReadout, ScoreGrid
@@ -57,7 +58,7 @@ class AttentionMap(SectionScene):
         n, f, cw = s.n, s.follow, s.causal_winner
         self.lift = ValueTracker(0.0)
         g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight")
-        upper = np.triu(np.ones((n, n), bool), 1)
+        upper = core.causal_mask(n)
         g.set_presence(np.where(upper, 0.0, 1.0))
         self.in_cells = g.numbers_fit(2)
         if self.in_cells:
