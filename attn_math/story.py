@@ -223,10 +223,11 @@ class Story:
         """The followed row's weights with the hull token's score set to ``score`` (section 21)."""
         return core.softmax(core.row_with_score(self.S[self.follow], self.hull_token, score))
 
-    def dragged_scores(self, score: float) -> np.ndarray:
+    def dragged_scores(self, score: float, shift: float = 0.0) -> np.ndarray:
         """The followed row's scaled scores with the winner's score dragged to ``score``
-        (the row sections 12 and 13 drag)."""
-        return core.row_with_score(self.S[self.follow], self.winner, score)
+        (the row sections 12 and 13 drag), every score less ``shift`` (section 13 shifts the
+        row to show the softmax does not change)."""
+        return core.row_with_score(self.S[self.follow], self.winner, score) - shift
 
     def dragged_weights(self, score: float) -> np.ndarray:
         """The weights of :meth:`dragged_scores` (``score = -inf`` gives the winner exactly 0)."""

@@ -36,7 +36,7 @@ class NeverZero(SectionScene):
 
     def scores(self) -> np.ndarray:
         """The followed row with the winner's score at the knob, minus the shift c."""
-        return self.story.dragged_scores(self.x.get_value()) - self.c.get_value()
+        return self.story.dragged_scores(self.x.get_value(), self.c.get_value())
 
     def weights(self) -> np.ndarray:
         # The textbook formula on the shifted scores: exp(s − c) / Σ exp(s − c).

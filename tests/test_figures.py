@@ -254,6 +254,14 @@ def test_section12_sum_holds_while_dragged(story, raw):
         assert fmt(story.dragged_weight_sum(score), 3) == "1.000"
 
 
+def test_section13_shifted_row(story, raw):
+    """Section 13's score row (2 decimals) with the winner dragged and every score shifted by c."""
+    for score, c in ((-30.0, 0.0), (1.0, 2.5), (0.0, -1.25)):
+        want = [(score if j == CAT else raw.S[IT, j]) - c for j in range(6)]
+        got = story.dragged_scores(score, c)
+        assert all(rounds_to(w, fmt(g)) for w, g in zip(want, got)), (score, c)
+
+
 def test_section18_causal_row_sums(story, raw):
     """Section 18's Σ w readout (2 decimals) at each asking position: every causal row sums to 1."""
     assert len(story.Wc_sums) == 6
