@@ -571,6 +571,9 @@ def figures_14(s: Story) -> dict[str, Figure]:
     out = _figs(("spread_real", spread, fmt(spread, 2)),
                 ("d_real", REAL_HEAD_WIDTH, str(REAL_HEAD_WIDTH)),
                 ("widths", list(WIDTHS), ", ".join(map(str, WIDTHS))))
+    # The width axis' step between ticks (the log axis is evenly spaced: each tick x4).
+    step = WIDTHS[1] // WIDTHS[0]
+    out["width_step"] = Figure(step, str(step))
     # The spread axis' tick labels, one at each width's spread (whole numbers: 1, 2, 4, ...).
     for i, w in enumerate(WIDTHS):
         v = core.dot_product_spread(w)

@@ -79,8 +79,7 @@ class SpreadSqrtD(SectionScene):
         self.settle()
 
     def the_axis(self):
-        step = self.widths[1] // self.widths[0]
-        steps = self.axis.x_step_labels(f"×{step}")
+        steps = self.axis.x_step_labels(f"×{self.story.fig(14, 'width_step').text}")
         self.say("axis")
         self.unstage(self.formula, self.formula_home)
         self.play(FadeIn(self.axis), run_time=timing.ENTER)

@@ -289,6 +289,9 @@ def test_tick_labels(story):
     """The spread axis of section 14 (whole numbers) and the bytes axis of section 23."""
     for i, w in enumerate((1, 4, 16, 64, 256)):
         assert story.fig(14, f"spread_tick_{i}").text == str(round(math.sqrt(w)))
+    widths = story.fig(14, "widths").value
+    assert story.fig(14, "width_step").text == "4"
+    assert all(b == 4 * a for a, b in zip(widths, widths[1:]))   # one step between every tick
     assert [story.fig(23, f"bytes_tick_{k}").text for k in range(3)] == ["1 KiB", "1 MiB", "1 GiB"]
     assert [story.fig(23, f"bytes_tick_{k}").value for k in range(3)] == [2 ** 10, 2 ** 20, 2 ** 30]
 
