@@ -20,7 +20,8 @@ from attn_math.fmt import fmt_bytes, fmt_int
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis, ReadoutPanel
+from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis
+from scenes.widgets.readouts import ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 

@@ -9,8 +9,9 @@ token strip) and these widgets:
   positions, and a stacking switch that turns the bars into the softmax staircase;
 - :class:`LevelLine`: the amber line at a value (1, where the staircase must land);
 - :class:`ScoreRow`: the row of scores feeding softmax, one live cell per column;
-- :class:`Readout` / :class:`VectorReadout`: a name and a live number (or 2-vector);
 - :class:`MaskToggle`: the two-state mask switch, ``+ (−∞)`` against ``× 0``.
+
+Their header lines show :class:`scenes.widgets.readouts.Readout` lines.
 
 Everything live reads a callable on every frame (usually of a ``ValueTracker``), so a scene
 animates the tracker and every bar, number and line follows.
@@ -30,9 +31,10 @@ from manim import (
 from .. import style
 from .columns import NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, place_past, set_bar
 from .live_number import LiveNumber
+from .readouts import Readout
 from .redrawn import Redrawn, live_source
 from .slider import Slider
-from .text import baseline, label, screen_labels
+from .text import label, screen_labels
 from .tokens import TokenStrip
 
 Values = Callable[[], Sequence[float]]
@@ -106,18 +108,6 @@ class RowLayout:
     def header_right(self, line: int = 0) -> np.ndarray:
         """Right end of header line ``line`` (align a mobject's RIGHT here)."""
         return np.array([style.safe_right(), self.header_y[line], 0.0])
-
-
-def _name_baseline(mob, s: str) -> float:
-    """Baseline of a one-line label, read from its Latin glyphs when it has any.
-
-    CJK glyphs sit on the ideographic bottom, below the Latin baseline the digits use, so
-    they are left out (``text.baseline`` already leaves out glyphs with descenders).
-    """
-    glyphs = [c for c in s if not c.isspace()]
-    latin = [g.get_bottom()[1] for c, g in zip(glyphs, mob.submobjects)
-             if c.isascii() and c.isalnum() and c not in "gjpqyQ"]
-    return min(latin) if latin else baseline(mob, s)
 
 
 def column_number_size(n: int) -> float:
@@ -474,35 +464,6 @@ class DraggedScoreRow:
         if short > 0 and self.slider_of is not None:
             self.slider = self.slider_of(max(MIN_TRACK, s.track.get_length() - short))
         return readout
-
-
-class Readout(VGroup):
-    """``name`` followed by a live number that shows ``get()`` on every frame.
-
-    The number grows to the right from a fixed left end. ``sample`` is the widest value
-    expected: the group is laid out (and sized, for placing it) as if showing it, so a
-    readout aligned to the right edge never runs past it. Other keyword arguments go to
-    :class:`LiveNumber` (``decimals``, ``sci``, ``sci_below``...).
-    """
-
-    def __init__(self, name: str, get: Callable[[], float], color: str | None = None,
-                 size: float = style.NUMBER_SIZE, name_color: str | None = None,
-                 sample: float | None = None, **number_kw):
-        t = style.theme()
-        self.name = label(name, size, name_color or t.fg)
-        first = get() if sample is None else sample
-        self.number = LiveNumber(first, font_size=size, color=color or t.fg, align="left",
-                                 **number_kw)
-        self.number.move_anchor_to(np.array([self.name.get_right()[0] + 0.15,
-                                             _name_baseline(self.name, name), 0.0]))
-        super().__init__(self.name, self.number)
-        self.sample_width = self.width
-        self.number.follow(live_source(get))
-
-    def place_right(self, point: np.ndarray) -> Readout:
-        """Put the right end of the widest expected string at ``point`` (same height)."""
-        self.shift(point - np.array([self.get_left()[0] + self.sample_width, self.get_y(), 0.0]))
-        return self
 
 
 class MaskToggle(VGroup):
