@@ -5,7 +5,8 @@ The one place for "what is this number now" beside a picture:
 - :class:`Readout`, the line type: a name and a live number on one baseline, the number
   growing to the right from a fixed left end, optionally in the sign colour of what it
   shows. :class:`CellReadout` (``query → key   value``, one matrix entry) is a configuration
-  of it: its name is the two tokens and an arrow, with an optional icon.
+  of it: its name is the two tokens and an arrow, with an optional icon; so is
+  :class:`LabeledNumber` (a count right-aligned at a given width).
 - :class:`ReadoutPanel`, the panel type: rows of ``name  number``, every row on its own
   baseline, the names on one column and the numbers on the next. :class:`RowReadout` (one
   row of a matrix, ``key  value`` per column, live) is a composition of two panels (the
@@ -57,6 +58,15 @@ def _drop(size: float) -> float:
     return ref.get_center()[1] - baseline(ref, "x")
 
 
+def _word(s: str, size: float, color: str, x: float, drop: float):
+    """The label ``s`` with its left end at ``x`` and its baseline at ``-drop`` (a word of a
+    line laid out from its centre, see :func:`_drop`)."""
+    mob = label(s, size, color)
+    mob.move_to([x + mob.width / 2, 0, 0])
+    mob.shift([0, -drop - baseline(mob, s), 0])
+    return mob
+
+
 def _signed(number: LiveNumber) -> None:
     # A module-level updater (not a lambda): copies of the number share it.
     number.set_fill(sign_color(number.get_value(), number.decimals))
@@ -76,7 +86,8 @@ class Readout(VGroup):
         The text on the left (set in ``name_color``), or a mobject already laid out on
         the baseline ``name_baseline`` (e.g. several words in their own colours).
     get
-        Zero-argument callable: the value shown.
+        Zero-argument callable: the value shown; or a fixed value (shown until the
+        caller makes ``number`` follow a source).
     color
         Colour of the number (default: the text colour ``fg``); see ``signed``.
     size
@@ -89,6 +100,9 @@ class Readout(VGroup):
         The baseline of a mobject ``name`` (a text name's is read from its glyphs).
     gap
         Space between the name's right end and the number.
+    width
+        Right-align the number instead, its right end this far from the name's left end
+        (so a column of lines of one ``width`` lines up on the right); ``gap`` is unused.
     signed
         Colour the number by the sign of what it shows (:func:`~scenes.widgets.
         score_columns.sign_color`), in place of ``color``.
@@ -104,20 +118,24 @@ class Readout(VGroup):
     def __init__(self, name: str | VMobject, get: Callable[[], float], color: str | None = None,
                  size: float = style.NUMBER_SIZE, name_color: str | None = None,
                  sample: float | None = None, *, name_baseline: float | None = None,
-                 gap: float = 0.15, signed: bool = False, **number_kw):
+                 gap: float = 0.15, width: float | None = None, signed: bool = False,
+                 **number_kw):
         t = style.theme()
         if isinstance(name, str):
             self.name = label(name, size, name_color or t.fg)
             line = latin_baseline(self.name, name)
         else:
             self.name, line = name, name_baseline
-        first = get() if sample is None else sample
-        self.number = LiveNumber(first, font_size=size, color=color or t.fg, align="left",
-                                 **number_kw)
-        self.number.move_anchor_to(np.array([self.name.get_right()[0] + gap, line, 0.0]))
+        source = live_source(get)
+        first = source() if sample is None else sample
+        self.number = LiveNumber(first, font_size=size, color=color or t.fg,
+                                 align="left" if width is None else "right", **number_kw)
+        x = (self.name.get_right()[0] + gap if width is None
+             else self.name.get_left()[0] + width)
+        self.number.move_anchor_to(np.array([x, line, 0.0]))
         super().__init__(self.name, self.number)
         self.sample_width = self.width
-        self.number.follow(live_source(get))
+        self.number.follow(source)
         if signed:
             self.number.add_updater(_signed, call_updater=True)
 
@@ -178,14 +196,41 @@ class CellReadout(Readout):
             x = icon.width + self.ICON_GAP
             words.add(icon)
         for s, colour in ((query, t.query), ("→", t.muted), (key, t.key)):
-            mob = label(s, size, colour)
-            mob.move_to([x + mob.width / 2, 0, 0])
-            mob.shift([0, -drop - baseline(mob, s), 0])
+            mob = _word(s, size, colour, x, drop)
             x += mob.width + self.WORD_GAP
             words.add(mob)
         super().__init__(words, get_value, color, size, name_baseline=-drop,
                          gap=self.WORD_GAP + number_gap, signed=signed_colors,
                          decimals=decimals)
+
+
+class LabeledNumber(Readout):
+    """``name ........ value`` on one line, the value a live number right-aligned at ``width``.
+
+    A :class:`Readout` of a count (section 8's dot products, section 17's cells): the
+    numbers of a column of these line up on the right.
+
+    Parameters
+    ----------
+    name
+        The text on the left (already localised by the caller).
+    value
+        Initial value; bind with ``.number.follow(tracker_or_callable)``.
+    width
+        Distance from the name's left edge to the number's right end (so a column of
+        these lines up on the right).
+    decimals, thousands
+        Passed to :class:`LiveNumber` (``thousands`` groups digits: ``1,000,000``).
+    """
+
+    def __init__(self, name: str, value: float = 0.0, *, width: float = 4.0, decimals: int = 0,
+                 thousands: bool = True, size: float = style.LABEL_SIZE,
+                 name_color: str | None = None, color: str | None = None):
+        t = style.theme()
+        drop = _drop(size)
+        super().__init__(_word(name, size, name_color or t.muted, 0.0, drop), value, color,
+                         size, name_baseline=-drop, width=width, decimals=decimals,
+                         thousands=thousands)
 
 
 class ReadoutPanel(VGroup):

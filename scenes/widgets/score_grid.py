@@ -36,9 +36,9 @@ Typical use::
 Everything that changes on screen (sizes, shades, numbers) is updated in place:
 no mobject is rebuilt per frame.
 
-Beside the grid: :class:`LabeledNumber` (a named live counter) and :class:`CostBars` (two
-bars following a callable); the readouts of a row or a cell
-(:class:`~scenes.widgets.readouts.RowReadout`, :class:`~scenes.widgets.readouts.CellReadout`)
+Beside the grid: :class:`CostBars` (two bars following a callable); the readouts of a row, a
+cell or a count (:class:`~scenes.widgets.readouts.RowReadout`,
+:class:`~scenes.widgets.readouts.CellReadout`, :class:`~scenes.widgets.readouts.LabeledNumber`)
 are in :mod:`scenes.widgets.readouts`.
 
 Callables given to these widgets are stored on mobjects, which manim deep-copies
@@ -754,37 +754,6 @@ class _Driven(Animation):
 
     def interpolate_mobject(self, alpha: float) -> None:
         self._update(self.mobject, self.rate_func(alpha))
-
-
-class LabeledNumber(VGroup):
-    """``name ........ value`` on one line, the value a live number right-aligned at ``width``.
-
-    Parameters
-    ----------
-    name
-        The text on the left (already localised by the caller).
-    value
-        Initial value; bind with ``.number.follow(tracker_or_callable)``.
-    width
-        Distance from the name's left edge to the number's right end (so a column of
-        these lines up on the right).
-    decimals, thousands
-        Passed to :class:`LiveNumber` (``thousands`` groups digits: ``1,000,000``).
-    """
-
-    def __init__(self, name: str, value: float = 0.0, *, width: float = 4.0, decimals: int = 0,
-                 thousands: bool = True, size: float = style.LABEL_SIZE,
-                 name_color: str | None = None, color: str | None = None):
-        t = style.theme()
-        self.name = label(name, size, name_color or t.muted)
-        self.number = LiveNumber(value, decimals=decimals, thousands=thousands, font_size=size,
-                                 color=color or t.fg, align="right")
-        ref = label("x", size)
-        drop = ref.get_center()[1] - baseline(ref, "x")
-        self.name.move_to([self.name.width / 2, 0, 0])
-        self.name.shift([0, -drop - baseline(self.name, name), 0])
-        self.number.move_to([0, 0, 0]).move_anchor_to([width, -drop, 0])
-        super().__init__(self.name, self.number)
 
 
 class CostBars(Redrawn, VGroup):
