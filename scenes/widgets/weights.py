@@ -29,7 +29,9 @@ from manim import (
 )
 
 from .. import style
-from .columns import NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, place_past, set_bar
+from .columns import (
+    NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, number_size, place_past, set_bar,
+)
 from .live_number import LiveNumber
 from .readouts import Readout
 from .redrawn import Redrawn, live_source
@@ -110,12 +112,6 @@ class RowLayout:
         return np.array([style.safe_right(), self.header_y[line], 0.0])
 
 
-def column_number_size(n: int) -> float:
-    """Font size of the numbers in ``n`` columns (over the bars, in the score row): smaller
-    past 8 columns, where the usual size no longer fits a column."""
-    return style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2
-
-
 class WeightBars(Redrawn, ColumnChart):
     """One bar per token over its chip, heights following ``values()`` on every frame.
 
@@ -149,9 +145,11 @@ class WeightBars(Redrawn, ColumnChart):
         that cross each other; ``None`` for opaque.
     numbers
         Show a live number over each bar.
-    decimals, number_size, number_kw
+    decimals, number_kw
         Format of those numbers (``number_kw`` goes to :class:`LiveNumber`, e.g.
-        ``sci="auto"`` so that a vanishing weight reads ``1.2e−14``, not ``0.00``).
+        ``sci="auto"`` so that a vanishing weight reads ``1.2e−14``, not ``0.00``); their
+        size is :func:`scenes.widgets.columns.number_size`'s for the widest end of the
+        initial range.
     pitch
         Column pitch; default as wide as fits, at most :data:`MAX_PITCH`.
 
@@ -171,8 +169,7 @@ class WeightBars(Redrawn, ColumnChart):
                  value_range=(0.0, 1.0), colors: Callable | None = None,
                  masked: Values | None = None, slots: Values | None = None,
                  lifts: Values | None = None, opacity: Values | None = None,
-                 numbers: bool = True, decimals: int = 2,
-                 number_size: float | None = None, number_kw: dict | None = None,
+                 numbers: bool = True, decimals: int = 2, number_kw: dict | None = None,
                  pitch: float | None = None, bar_frac: float = 0.56):
         t = style.theme()
         n = len(labels)
@@ -195,7 +192,9 @@ class WeightBars(Redrawn, ColumnChart):
         self.chart_left = float(strip.get_left()[0])
         self.chart_right = float(strip.get_right()[0])
 
-        number_size = number_size or column_number_size(n)
+        lo, hi = self.range_fn()
+        widest = -max(abs(lo), abs(hi)) if lo < 0 else max(abs(lo), abs(hi))
+        self.number_size = number_size(n, self.pitch, widest, decimals, **(number_kw or {}))
         self.zero_line = self.axis_line(0.0, (self.chart_left, self.chart_right))
         self.bars = VGroup(*[VMobject(fill_color=t.weight, fill_opacity=1.0, stroke_width=0)
                              for _ in range(n)])
@@ -204,7 +203,7 @@ class WeightBars(Redrawn, ColumnChart):
             DashedVMobject(Rectangle(width=self.cell_width * bar_frac, height=0.45 * h),
                            num_dashes=14, dashed_ratio=0.55).set_stroke(t.muted, 2, opacity=0.0)
             for _ in range(n)])
-        self.numbers = VGroup(*[LiveNumber(0.0, decimals=decimals, font_size=number_size,
+        self.numbers = VGroup(*[LiveNumber(0.0, decimals=decimals, font_size=self.number_size,
                                            color=t.fg, extra_glyphs="∞", **(number_kw or {}))
                                 for _ in range(n)]) if numbers else VGroup()
         self._colors = [None] * n
@@ -349,7 +348,7 @@ class ScoreRow(Redrawn, VGroup):
                  tag: str = "", dragged: int | None = None, decimals: int = 2):
         t = style.theme()
         self.scores_fn, self.bars = live_source(scores), bars
-        size = column_number_size(bars.n)
+        size = bars.number_size                 # the numbers over the bars' size
         cells, nums = VGroup(), VGroup()
         for j in range(bars.n):
             box = RoundedRectangle(corner_radius=0.08, width=bars.cell_width,
