@@ -68,7 +68,7 @@ def _word(s: str, size: float, color: str, x: float, drop: float):
 
 
 def _signed(number: LiveNumber) -> None:
-    # A module-level updater (not a lambda): copies of the number share it.
+    """Updater: ``number`` in the sign colour of what it shows (0.00 in the text colour)."""
     number.set_fill(sign_color(number.get_value(), number.decimals))
 
 
