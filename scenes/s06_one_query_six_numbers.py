@@ -18,8 +18,9 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
-from scenes.widgets.placement import LABEL_GAP, arrow_marks, clear_lines, leader_lines
+from scenes.widgets.placement import LABEL_GAP, arrow_marks
 from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.projection import spread_labels
 from scenes.widgets.score_columns import ScoreColumns
 from scenes.widgets.shadow import tip_labels
 from scenes.widgets.text import label
@@ -106,14 +107,15 @@ class OneQuerySixNumbers(SectionScene):
     def _settle_key_labels(self, items) -> VGroup:
         """Many keys crowd the plane, and tip_labels may find no free spot for a name: a name
         touching another (closer than TIP_CLEAR) or lying on an arrow's shaft or head (its
-        own included) is placed again by the shared pass
-        (:func:`~scenes.widgets.placement.clear_lines`), clear of the names, arrowheads and
-        shafts, with a leader line from its tip when it moves far. Returns the leader lines."""
-        p, names = self.plane, list(self.key_labels)
-        wishes = [n.get_center().copy() for n in names]
+        own included) is placed again by the shared pass (:func:`~scenes.widgets.projection.
+        spread_labels` without its first pass: the other names stay where tip_labels put
+        them), clear of the names, arrowheads and shafts, with a leader line from its tip
+        when it moves far. Returns the leader lines."""
+        p = self.plane
         shafts, heads = arrow_marks(self.keys)
-        clear_lines(names, shafts, heads, box=self.plane_box, touch=TIP_CLEAR)
-        return VGroup(*leader_lines(names, wishes, [p.c2p(k) for k, _ in items]))
+        return VGroup(*spread_labels(list(self.key_labels), [p.c2p(k) for k, _ in items],
+                                     box=self.plane_box, lines=shafts, heads=heads,
+                                     settle=False, touch=TIP_CLEAR))
 
     def _key_labels(self):
         """(key, text) per distinct key: repeated words share one key and one label."""

@@ -13,7 +13,8 @@ from manim import Create, FadeIn, ValueTracker, smooth
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.score_grid import RowReadout, ScoreGrid
+from scenes.widgets.readouts import RowReadout
+from scenes.widgets.score_grid import ScoreGrid
 
 STEP_TIME = 0.35   # one row down during the walk
 STEP_PAUSE = 0.2

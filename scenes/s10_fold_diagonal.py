@@ -12,7 +12,8 @@ from manim import DOWN, LEFT, UP, Create, FadeIn, VGroup
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.score_grid import CellReadout, ScoreGrid, dashed_square
+from scenes.widgets.readouts import CellReadout
+from scenes.widgets.score_grid import ScoreGrid, dashed_square
 
 FOLD_TIME = 3.0
 ICON = 0.34      # size of the frame icons beside the panel's lines

@@ -14,7 +14,8 @@ from manim import (LEFT, RIGHT, Create, FadeIn, ManimColor, ReplacementTransform
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
+from scenes.widgets.readouts import Readout
+from scenes.widgets.weights import LevelLine, RowLayout, WeightBars
 
 
 #: Seconds the weights take to stack into one column of height 1.

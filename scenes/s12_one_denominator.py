@@ -12,7 +12,8 @@ from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, Va
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label, screen_labels
-from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
+from scenes.widgets.readouts import Readout
+from scenes.widgets.weights import DraggedScoreRow, RowLayout
 
 DRAG_UP = 2.0      # how far above its own value the score is dragged
 DRAG_DOWN = 3.0    # and how far below

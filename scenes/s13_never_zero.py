@@ -15,7 +15,8 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.weights import DraggedScoreRow, Readout, RowLayout
+from scenes.widgets.readouts import Readout
+from scenes.widgets.weights import DraggedScoreRow, RowLayout
 
 LOWER_TIME = 5.0
 SHIFT_TIME = 3.0

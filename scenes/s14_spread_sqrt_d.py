@@ -17,7 +17,8 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.log_axis import AxisMarker, LogAxis, ReadoutPanel
+from scenes.widgets.log_axis import AxisMarker, LogAxis
+from scenes.widgets.readouts import ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 #: Seconds the width slides from the smallest to the widest; and on to GPT-2's width.

@@ -18,7 +18,8 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.bars_simple import titled_row_bars
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.log_axis import AxisMarker, LiveCurve, ReadoutPanel, weight_width_axis
+from scenes.widgets.log_axis import AxisMarker, LiveCurve, weight_width_axis
+from scenes.widgets.readouts import ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 

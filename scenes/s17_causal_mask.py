@@ -15,7 +15,8 @@ from manim import DOWN, LEFT, UP, Create, FadeIn, FadeOut, LaggedStart, ValueTra
 from attn_math import cost
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.score_grid import LabeledNumber, ScoreGrid
+from scenes.widgets.readouts import LabeledNumber
+from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.text import label
 
 

@@ -13,7 +13,8 @@ from manim import LEFT, Create, FadeIn, SurroundingRectangle, ValueTracker, VGro
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.weights import LevelLine, Readout, RowLayout, WeightBars
+from scenes.widgets.readouts import Readout
+from scenes.widgets.weights import LevelLine, RowLayout, WeightBars
 
 STEP_TIME = 0.7
 STEP_PAUSE = 0.25

@@ -15,7 +15,8 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.weights import MaskToggle, Readout, RowLayout, ScoreRow, WeightBars
+from scenes.widgets.readouts import Readout
+from scenes.widgets.weights import MaskToggle, RowLayout, ScoreRow, WeightBars
 
 FLIP_TIME = 1.2
 #: Seconds the right mask holds between the flips back and forth, so both states are seen.

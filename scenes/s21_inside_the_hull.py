@@ -22,9 +22,8 @@ from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.slider import Slider
-from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.readouts import Readout, VectorReadout
 from scenes.widgets.text import label, screen_labels
-from scenes.widgets.weights import Readout
 
 PULL_TIME = 5.0
 #: With an inset, the drag stops this far below the slider's end, and finishes after it opens.

@@ -19,7 +19,8 @@ from attn_math import cost
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis, ReadoutPanel
+from scenes.widgets.log_axis import AxisMarker, LiveBytes, LogAxis
+from scenes.widgets.readouts import ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 

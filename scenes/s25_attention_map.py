@@ -18,7 +18,8 @@ from manim import (
 from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.score_grid import CellReadout, RowReadout, ScoreGrid
+from scenes.widgets.readouts import CellReadout, RowReadout
+from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import bullet_list
 

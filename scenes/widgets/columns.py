@@ -16,7 +16,8 @@ A chart sets its :class:`ColumnSlots` (where column k stands) and says how its a
 to y, draws a bar between two heights (:func:`set_bar`, on :func:`set_rect`, which
 :class:`scenes.widgets.score_grid.CostBars` uses for its horizontal bars), puts a number
 past a bar's end (:func:`place_past`), draws the baseline and lines across the columns, and
-lays the token names under the columns (:func:`line_up_labels`).
+lays the token names under the columns (:func:`line_up_labels`). One rule sizes the numbers
+at the bars' ends (:func:`number_size`).
 """
 
 from __future__ import annotations
@@ -28,12 +29,18 @@ import numpy as np
 from manim import UP, DashedLine, Line, VGroup, VMobject
 
 from .. import style
+from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .text import TOKEN_CELLS, baseline, label, screen_label
 from .tokens import CUT_STEPS
 
 #: Gap between a bar's end and the number past it.
 NUMBER_GAP = 0.1
+#: Past this many columns the numbers at the bars' ends take the smaller size: at the usual
+#: one a row of them reads as one line of digits.
+CROWDED = 8
+#: The most of a column's pitch a number at a bar's end may take.
+NUMBER_FILL = 0.94
 #: The smallest font size token names under columns shrink to (15 px per em at 720p); past
 #: it they stagger on two lines, then are cut shorter (the captions keep the whole word).
 MIN_NAME_SIZE = style.TINY_SIZE
@@ -117,6 +124,19 @@ def set_bar(bar: VMobject, x: float, y_from: float, y_to: float, width: float,
     if abs(y_to - y_from) < min_height:
         y_to = y_from + (min_height if y_to >= y_from else -min_height)
     return set_rect(bar, x - width / 2, x + width / 2, min(y_from, y_to), max(y_from, y_to))
+
+
+def number_size(n: int, pitch: float, widest: float, decimals: int = 2, **number_kw) -> float:
+    """Font size of the numbers at the ends of ``n`` columns ``pitch`` apart (and of any row
+    of numbers over those columns): the small text size, a little smaller past
+    :data:`CROWDED` columns, and smaller still when the widest number, ``widest`` written
+    with ``decimals`` (and ``number_kw``, as :class:`LiveNumber` takes them), would take more
+    than :data:`NUMBER_FILL` of a column."""
+    size = style.SMALL_SIZE if n <= CROWDED else style.TINY_SIZE + 2
+    probe = LiveNumber(widest, decimals=decimals, font_size=style.SMALL_SIZE, **number_kw)
+    if probe.width > NUMBER_FILL * pitch:
+        size = min(size, style.SMALL_SIZE * (NUMBER_FILL * pitch / probe.width))
+    return size
 
 
 def place_past(mob: VMobject, x: float, edge_y: float, up: bool) -> VMobject:

@@ -1,4 +1,6 @@
-"""A chart with a logarithmic x axis, its curves, a marker that slides along it, and readouts.
+"""A chart with a logarithmic x axis, its curves, a marker that slides along it, live byte counts.
+
+Its readouts are :class:`scenes.widgets.readouts.ReadoutPanel` tables.
 
 Sections 14 to 16 put the head width d on it (ticks 1, 4, 16, 64, 256: each tick x4);
 section 23 puts the context length on it (1 to 131,072 tokens) with a logarithmic byte axis.
@@ -12,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
+    LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
 )
 
 from attn_math.fmt import bytes_in_unit, fmt
@@ -414,64 +416,6 @@ class LiveBytes(LiveNumber):
     def follow_bytes(self, source: Callable[[], float]) -> LiveBytes:
         """Show ``source()`` bytes on every frame."""
         return self.follow(source, setter=LiveBytes.set_bytes)
-
-
-class ReadoutPanel(VGroup):
-    """Rows of ``name  number``: names right-aligned on one column, numbers left-aligned after it.
-
-    Every row sits on one text baseline (names and digits alike), so the panel reads as a
-    table while the numbers change width.
-
-    Parameters
-    ----------
-    rows
-        ``(name, number)`` pairs; ``number`` is a :class:`LiveNumber` (set to keep its left
-        end fixed while its digits change) or any other mobject.
-    size
-        Font size of the names.
-    row_gap
-        Vertical distance between baselines, in frame units.
-    color
-        Colour of the names (default: muted).
-    gap
-        Space between the name column and the number column.
-
-    Attributes
-    ----------
-    names, numbers
-        The name texts and the number mobjects, in row order.
-    """
-
-    def __init__(self, rows: Sequence[tuple[str, VMobject]], size: float = style.LABEL_SIZE,
-                 row_gap: float = 0.5, color: str | None = None, gap: float = 0.18):
-        t = style.theme()
-        names, numbers = [], []
-        for i, (name, num) in enumerate(rows):
-            y = -i * row_gap
-            txt = label(name, size, color or t.muted)
-            txt.move_to([0, 0, 0], aligned_edge=RIGHT)
-            txt.shift((y - baseline(txt, name)) * UP)
-            if isinstance(num, LiveNumber):
-                num.set_format(align="left")
-                num.move_anchor_to(np.array([gap, y, 0]))
-            else:
-                num.move_to([gap, y, 0], aligned_edge=LEFT)
-            names.append(txt)
-            numbers.append(num)
-        super().__init__(*names, *numbers)
-        self.names, self.numbers = names, numbers
-
-    def row(self, i: int) -> VGroup:
-        """Name and number of row ``i`` (e.g. to highlight or fade it)."""
-        return VGroup(self.names[i], self.numbers[i])
-
-    def place_under(self, mob: VMobject, box, buff: float = 0.3) -> ReadoutPanel:
-        """Put the panel ``buff`` under ``mob`` with its name column ending at the middle of
-        ``box`` (left, right, bottom, top), so names and numbers share the box's width."""
-        box = Box(*box)
-        self.next_to(mob, DOWN, buff=buff)
-        self.shift((box.l + 0.5 * box.width - self.names[0].get_right()[0]) * RIGHT)
-        return self
 
 
 #: The weight axis of sections 15 and 16: quarter ticks from 0 to 1.

@@ -12,6 +12,7 @@ from manim import (
 from .. import style
 from ..layout import Box
 from .placement import LABEL_GAP, box_of, is_clear, near, place_labels
+from .redrawn import Redrawn, live_source
 from .text import label
 
 Vec = Callable[[], np.ndarray]
@@ -36,17 +37,6 @@ def _pushes(a: np.ndarray, others, gap: float = LABEL_GAP) -> list[tuple[float, 
             out += [(o[0] - gap - a[1] - eps, 0.0), (o[1] + gap - a[0] + eps, 0.0),
                     (0.0, o[2] - gap - a[3] - eps), (0.0, o[3] + gap - a[2] + eps)]
     return out
-
-
-class _Shared(list):
-    """A list kept by reference when its owner is copied (an animation's copy of the plane
-    must not copy every label on it, nor start a registry of its own)."""
-
-    def __deepcopy__(self, memo) -> _Shared:
-        return self
-
-    def __copy__(self) -> _Shared:
-        return self
 
 
 def data_range(points: np.ndarray, pad: float = 0.4, include_origin: bool = True):
@@ -88,9 +78,15 @@ class VectorPlane(VGroup):
         plane.move_to(box.center)
         super().__init__(plane)
         self.plane = plane
-        #: Every label placed on this plane (static tip labels and live ones): what a
-        #: live label settles clear of (:meth:`settle_live`).
-        self.placed_labels = _Shared()
+        # Kept by reference through copies: an animation's copy of the plane must not copy
+        # every label on it, nor start a registry of its own.
+        self._placed = live_source([])
+
+    @property
+    def placed_labels(self) -> list:
+        """Every label placed on this plane (static tip labels and live ones): what a live
+        label settles clear of (:meth:`settle_live`)."""
+        return self._placed()
 
     def frame_box(self) -> tuple[float, float, float, float]:
         """(left, right, bottom, top) of the drawn grid."""
@@ -282,7 +278,7 @@ class QuickArrow(VGroup):
         return self
 
 
-class FastArrow(QuickArrow):
+class FastArrow(Redrawn, QuickArrow):
     """An arrow from the origin of ``plane`` to ``get()``, following it on every frame.
 
     The updater skips all work when neither the vector nor the colour changed, and
@@ -306,19 +302,16 @@ class FastArrow(QuickArrow):
     def __init__(self, plane, get: Vec, color, stroke: float = 5, opacity: float = 1.0):
         c = color() if callable(color) else color
         super().__init__(c, stroke, opacity)
-        # The plane is reached through a closure only: an attribute would make every copy
-        # of this arrow (each FadeIn) deep-copy the whole plane.
-        self._c2p = lambda v: plane.c2p(v)
-        # Wrapped in lambdas: deepcopy copies a function by reference, but a bound method
-        # (a scene's getter) by copying its object, i.e. the whole scene on every FadeIn.
-        self.get = lambda: get()
-        self.color_of = (lambda: color()) if callable(color) else color
+        # Live sources, shared by copies: a copy of this arrow (each FadeIn) must not
+        # deep-copy the whole plane, nor the scene a getter is a bound method of.
+        self._c2p = live_source(plane.c2p)
+        self.get = live_source(get)
+        self.color_of = live_source(color) if callable(color) else color
         self.stroke, self.opacity = stroke, opacity
         self._last = None
-        self._redraw()
-        self.add_updater(lambda m: m._redraw())
+        self.redraw_every_frame()
 
-    def _redraw(self) -> None:
+    def redraw(self) -> None:
         v = np.asarray(self.get(), float)
         c = self.color_of() if callable(self.color_of) else self.color_of
         key = (float(v[0]), float(v[1]), str(c), self.opacity, self.stroke)
@@ -333,5 +326,5 @@ class FastArrow(QuickArrow):
             self.opacity = opacity
         if stroke is not None:
             self.stroke = stroke
-        self._redraw()
+        self.redraw()
         return self

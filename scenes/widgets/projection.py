@@ -171,7 +171,8 @@ class RoleRow(VGroup):
 def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | None = None,
                   pad: float = 0.06, iterations: int = 60,
                   box: tuple[float, float, float, float] | None = None,
-                  lines: Sequence[tuple] = (), heads: Sequence[tuple] = ()) -> list:
+                  lines: Sequence[tuple] = (), heads: Sequence[tuple] = (),
+                  settle: bool = True, touch: float | None = None) -> list:
     """Move overlapping labels apart, in place, each to the free spot nearest its wish
     (:func:`scenes.widgets.placement.place_labels`); then place again the labels that still
     touch another label or lie on one of ``lines`` or ``heads``
@@ -192,12 +193,20 @@ def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | No
         Marks along the arrows' shafts (or other lines) and the arrowheads' boxes labels
         keep off (:func:`scenes.widgets.placement.arrow_marks`); without them the labels
         are only kept apart.
+    settle
+        Settle every label first (the first pass); ``False`` leaves labels that touch
+        nothing exactly where they are (labels already placed by another pass, such as
+        :func:`scenes.widgets.shadow.tip_labels`) and only places again those that touch.
+    touch
+        Two labels closer than this touch (default: the clearance, ``pad`` or
+        :data:`~scenes.widgets.placement.LABEL_GAP`, whichever is larger).
     """
     # One placement pass for every plane and chart (scenes/widgets/placement.py).
     gap = max(pad, LABEL_GAP)
     wishes = [m.get_center().copy() for m in labels]
-    leaders = place_labels(labels, box=box, anchors=anchors, gap=gap)
-    if (len(lines) or len(heads)) and clear_lines(labels, lines, heads, box=box, touch=gap,
+    leaders = place_labels(labels, box=box, anchors=anchors, gap=gap) if settle else []
+    if (len(lines) or len(heads)) and clear_lines(labels, lines, heads, box=box,
+                                                  touch=gap if touch is None else touch,
                                                   gap=gap):
         # A label placed twice gets one leader line, for where it ends up.
         leaders = leader_lines(labels, wishes, anchors)

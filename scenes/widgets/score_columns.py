@@ -22,6 +22,7 @@ from ..layout import fit_width
 from .columns import (
     NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, line_up_labels, place_past, set_bar,
 )
+from .columns import number_size as columns_number_size
 from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .redrawn import Redrawn, live_source
@@ -63,9 +64,10 @@ class ScoreColumns(Redrawn, ColumnChart):
         Colour of the column labels (default: the key colour).
     bar_ratio
         Bar width as a fraction of the column pitch.
-    number_size, label_size
-        Largest font sizes; numbers shrink to fit a column, labels are laid out by
-        :func:`scenes.widgets.columns.line_up_labels`.
+    label_size
+        Largest font size of the labels, laid out by
+        :func:`scenes.widgets.columns.line_up_labels`; the numbers are sized by
+        :func:`scenes.widgets.columns.number_size` (the widest is ``−max(|lo|, |hi|)``).
 
     Attributes
     ----------
@@ -78,7 +80,7 @@ class ScoreColumns(Redrawn, ColumnChart):
 
     def __init__(self, labels: Sequence[str], get_scores: Scores, box, lo: float, hi: float,
                  decimals: int = 2, label_color: str | None = None, bar_ratio: float = 0.56,
-                 number_size: float = style.SMALL_SIZE, label_size: float = style.SMALL_SIZE):
+                 label_size: float = style.SMALL_SIZE):
         t = style.theme()
         self.get_scores = live_source(get_scores)
         n = len(labels)
@@ -90,12 +92,9 @@ class ScoreColumns(Redrawn, ColumnChart):
             hi = lo + 1.0
         self.lo, self.hi = lo, hi
 
-        # Number size: "−0.00" (widest sign, widest digits) must fit in a column.
-        probe = LiveNumber(-max(abs(lo), abs(hi)), decimals=decimals, font_size=number_size)
-        if probe.width > 0.94 * self.pitch:
-            number_size *= 0.94 * self.pitch / probe.width
-        self.number_size = number_size
-        probe = LiveNumber(-max(abs(lo), abs(hi)), decimals=decimals, font_size=number_size)
+        widest = -max(abs(lo), abs(hi))          # the widest sign and digits
+        self.number_size = number_size = columns_number_size(n, self.pitch, widest, decimals)
+        probe = LiveNumber(widest, decimals=decimals, font_size=number_size)
         self._num_h = probe.height + 0.12
 
         names = line_up_labels(labels, self.xs, (l, r), label_size, label_color or t.key)

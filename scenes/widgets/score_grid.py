@@ -36,9 +36,10 @@ Typical use::
 Everything that changes on screen (sizes, shades, numbers) is updated in place:
 no mobject is rebuilt per frame.
 
-Beside the grid: :class:`RowReadout` (one row as ``key  value`` lines, live),
-:class:`CellReadout` (one entry as ``query → key  value``), :class:`LabeledNumber`
-(a named live counter) and :class:`CostBars` (two bars following a callable).
+Beside the grid: :class:`CostBars` (two bars following a callable); the readouts of a row, a
+cell or a count (:class:`~scenes.widgets.readouts.RowReadout`,
+:class:`~scenes.widgets.readouts.CellReadout`, :class:`~scenes.widgets.readouts.LabeledNumber`)
+are in :mod:`scenes.widgets.readouts`.
 
 Callables given to these widgets are stored on mobjects, which manim deep-copies
 (``FadeIn``, ``Transform``): pass plain functions or lambdas, not bound methods of
@@ -755,156 +756,17 @@ class _Driven(Animation):
         self._update(self.mobject, self.rate_func(alpha))
 
 
-class RowReadout(Redrawn, VGroup):
-    """One row of a matrix as a column of lines ``key label   value``, values live.
-
-    Parameters
-    ----------
-    col_labels
-        Labels of the columns (one line each, in the key colour).
-    get_row
-        Callable returning the row's values (length ``len(col_labels)``); read every frame.
-    box
-        ``(left, right, bottom, top)`` the readout fits in (top-aligned, horizontally centred).
-    title
-        Optional callable returning an index into ``titles``: which title to show (e.g. the
-        highlighted query). Titles are rendered once and swapped by opacity.
-    titles
-        Title strings (e.g. ``["row the", "row cat", ...]``), in the query colour.
-    extra
-        ``[(name, callable), ...]``: summary lines under a rule (e.g. ``max − min``).
-    decimals
-        Decimals of every value.
-    signed_colors
-        Colour each value by its sign (scores); otherwise values use ``value_color``.
-    mark
-        Optional callable returning a column index to mark (e.g. the row's largest), or None.
-    """
-
-    def __init__(self, col_labels: Sequence[str], get_row: Callable[[], np.ndarray], box: Box,
-                 *, title: Callable[[], int] | None = None, titles: Sequence[str] = (),
-                 extra: Sequence[tuple[str, Callable[[], float]]] = (), decimals: int = 2,
-                 signed_colors: bool = True, value_color: str | None = None,
-                 mark: Callable[[], int | None] | None = None, size: float | None = None):
-        t = style.theme()
-        self.theme = t
-        l, r, b, top = box
-        k = len(col_labels)
-        n_lines = k + len(extra) + (1.4 if titles else 0) + (0.5 if extra else 0)
-        line_h = min(0.5, (top - b) / max(n_lines, 1))
-        size = size or float(min(style.LABEL_SIZE, max(style.TINY_SIZE, line_h * 48)))
-        self.get_row, self.signed, self.value_color = get_row, signed_colors, value_color or t.fg
-        names = [label(s, size, t.key) for s in col_labels]
-        values = [LiveNumber(0.0, decimals=decimals, font_size=size, color=self.value_color)
-                  for _ in col_labels]
-        name_w = max([m.width for m in names] + [label(e, size).width for e, _ in extra])
-        num_w = label("−0." + "0" * decimals, size).width
-        gap = 0.35
-        width = name_w + gap + num_w
-        x_left = (l + r) / 2 - width / 2
-        x_point = x_left + width - label("." + "0" * decimals, size).width
-        y = top
-        self.titles = VGroup()
-        if titles:
-            for s in titles:
-                tm = label(s, size, t.query)
-                tm.move_to([(l + r) / 2, y - line_h * 0.5, 0])
-                self.titles.add(tm)
-            y -= line_h * 1.4
-        ref = label("x", size)
-        drop = ref.get_center()[1] - baseline(ref, "x")
-        self.rows = []
-        for s, nm, val in zip(col_labels, names, values):
-            yc = y - line_h / 2
-            nm.move_to([x_left + nm.width / 2, yc, 0])
-            nm.shift([0, yc - drop - baseline(nm, s), 0])
-            val.move_to([0, 0, 0])
-            val.move_anchor_to([x_point, yc - drop, 0])
-            self.rows.append((nm, val))
-            y -= line_h
-        self.extra = []
-        parts = [self.titles, VGroup(*names), VGroup(*values)]
-        if extra:
-            y -= line_h * 0.25
-            rule = Line([x_left, y, 0], [x_left + width, y, 0]).set_stroke(t.muted, 1.5)
-            parts.append(rule)
-            y -= line_h * 0.25
-            for s, fn in extra:
-                yc = y - line_h / 2
-                nm = label(s, size, t.muted)
-                nm.move_to([x_left + nm.width / 2, yc, 0])
-                nm.shift([0, yc - drop - baseline(nm, s), 0])
-                val = LiveNumber(fn(), decimals=decimals, font_size=size, color=t.fg)
-                val.move_to([0, 0, 0]).move_anchor_to([x_point, yc - drop, 0])
-                self.extra.append((nm, val, fn))
-                parts += [nm, val]
-                y -= line_h
-        self.marker = None
-        if mark is not None:
-            self.marker = Rectangle(width=width + 0.2, height=line_h * 0.95,
-                                    stroke_color=t.amber, stroke_width=2.5, fill_opacity=0)
-            parts.append(self.marker)
-        super().__init__(*parts)
-        self._title_fn, self._mark_fn = title, mark
-        self._x_mid = x_left + width / 2
-        self.redraw_every_frame()
-
-    def redraw(self) -> None:
-        row = np.asarray(self.get_row(), float)
-        for (nm, val), v in zip(self.rows, row):
-            val.set_value(v)
-            if self.signed:
-                val.set_fill(style.score_text_color(v) if abs(v) >= 0.005 else self.theme.fg)
-        for _, val, fn in self.extra:
-            val.set_value(fn())
-        if self._title_fn is not None and len(self.titles):
-            k = self._title_fn()
-            for idx, tm in enumerate(self.titles):
-                tm.set_opacity(1.0 if idx == k else 0.0)
-        if self.marker is not None:
-            j = self._mark_fn()
-            if j is None:
-                self.marker.set_stroke(opacity=0)
-            else:
-                self.marker.set_stroke(opacity=1)
-                self.marker.move_to([self._x_mid, self.rows[j][0].get_center()[1], 0])
-
-
-class LabeledNumber(VGroup):
-    """``name ........ value`` on one line, the value a live number right-aligned at ``width``.
-
-    Parameters
-    ----------
-    name
-        The text on the left (already localised by the caller).
-    value
-        Initial value; bind with ``.number.follow(tracker_or_callable)``.
-    width
-        Distance from the name's left edge to the number's right end (so a column of
-        these lines up on the right).
-    decimals, thousands
-        Passed to :class:`LiveNumber` (``thousands`` groups digits: ``1,000,000``).
-    """
-
-    def __init__(self, name: str, value: float = 0.0, *, width: float = 4.0, decimals: int = 0,
-                 thousands: bool = True, size: float = style.LABEL_SIZE,
-                 name_color: str | None = None, color: str | None = None):
-        t = style.theme()
-        self.name = label(name, size, name_color or t.muted)
-        self.number = LiveNumber(value, decimals=decimals, thousands=thousands, font_size=size,
-                                 color=color or t.fg, align="right")
-        ref = label("x", size)
-        drop = ref.get_center()[1] - baseline(ref, "x")
-        self.name.move_to([self.name.width / 2, 0, 0])
-        self.name.shift([0, -drop - baseline(self.name, name), 0])
-        self.number.move_to([0, 0, 0]).move_anchor_to([width, -drop, 0])
-        super().__init__(self.name, self.number)
-
-
 class CostBars(Redrawn, VGroup):
     """Two horizontal bars whose lengths follow ``get()`` -> ``(a, b)`` (fractions of ``width``).
 
     Used by section 8 to compare the projections' cost with the square's as the context grows.
+
+    Not a configuration of :class:`scenes.widgets.columns.ColumnChart`, though both draw bars
+    with :func:`~scenes.widgets.columns.set_rect`: a column chart stands one bar per token
+    in slots of one pitch on a value axis, with numbers past the bars' ends and names under
+    a baseline; these are two progress bars, each a fraction of its own track under its own
+    title (a row as tall as its title, not a slot of a common pitch), with no axis, numbers
+    or names, and they read their position from the group (the scene moves it).
 
     Parameters
     ----------
@@ -945,76 +807,3 @@ class CostBars(Redrawn, VGroup):
             w = max(1e-3, self.width_units * float(np.clip(f, 0.0, 1.0)))
             y = bar.get_center()[1]          # where the bar is now: the scene moves the group
             set_rect(bar, x0, x0 + w, y - self.bar_h / 2, y + self.bar_h / 2)
-
-
-class CellReadout(VGroup):
-    """One matrix entry as a line ``query → key   value`` (query and key in their role colours).
-
-    Parameters
-    ----------
-    query, key
-        Token labels of the row and the column.
-    get_value
-        Callable returning the entry; the live number follows it on every frame.
-    icon
-        Optional small mobject drawn left of the line (e.g. a copy of the frame that marks
-        the cell on the grid), so the line and the cell read as one.
-    decimals, size
-        Number format and font size (see :meth:`fit_size` for a line that must fit a panel).
-    signed_colors
-        Colour the number by its sign (scores); else ``color`` (default ``theme.fg``).
-    """
-
-    #: Gaps (frame units): after the icon, between query, arrow and key.
-    ICON_GAP, WORD_GAP = 0.2, 0.12
-
-    @classmethod
-    def fit_size(cls, pairs: Iterable[tuple[str, str]], width: float, *,
-                 size: float = style.LABEL_SIZE, icon_width: float = 0.0, decimals: int = 2,
-                 number_gap: float = 0.45, min_size: float = style.TINY_SIZE) -> float:
-        """The font size (at most ``size``, at least ``min_size``) at which the line of every
-        ``(query, key)`` pair fits ``width``, so that lines shown together share one size."""
-        fixed = (icon_width + cls.ICON_GAP if icon_width else 0.0) + 3 * cls.WORD_GAP + number_gap
-        number = label("\u22120." + "0" * decimals, size).width
-        words = max(label(q, size).width + label("→", size).width + label(k, size).width
-                    for q, k in pairs)
-        room = width - fixed
-        if words + number <= room:
-            return float(size)
-        return float(max(min_size, size * room / (words + number)))
-
-    def __init__(self, query: str, key: str, get_value: Callable[[], float], *,
-                 icon: VMobject | None = None, decimals: int = 2,
-                 size: float = style.LABEL_SIZE, signed_colors: bool = True,
-                 color: str | None = None, number_gap: float = 0.45):
-        t = style.theme()
-        q = label(query, size, t.query)
-        arrow = label("→", size, t.muted)
-        k = label(key, size, t.key)
-        ref = label("x", size)
-        drop = ref.get_center()[1] - baseline(ref, "x")
-        x = 0.0
-        parts = []
-        if icon is not None:
-            icon.move_to([icon.width / 2, 0, 0])
-            x = icon.width + self.ICON_GAP
-            parts.append(icon)
-        for mob, s in ((q, query), (arrow, "→"), (k, key)):
-            mob.move_to([x + mob.width / 2, 0, 0])
-            mob.shift([0, -drop - baseline(mob, s), 0])
-            x += mob.width + self.WORD_GAP
-        self.number = LiveNumber(get_value(), decimals=decimals, font_size=size,
-                                 color=color or t.fg, align="left")
-        self.number.move_to([0, 0, 0]).move_anchor_to([x + number_gap, -drop, 0])
-        parts += [q, arrow, k, self.number]
-        super().__init__(*parts)
-        self.get_value, self.signed = get_value, signed_colors
-
-        def follow(m):
-            v = float(get_value())
-            m.set_value(v)
-            if signed_colors:
-                m.set_fill(style.score_text_color(v) if abs(v) >= 0.005 else t.fg)
-
-        follow(self.number)
-        self.number.add_updater(follow)

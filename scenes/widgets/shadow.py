@@ -30,7 +30,7 @@ from attn_math import core
 from .. import style
 from .live_number import LiveNumber
 from .placement import is_clear, place_labels
-from .redrawn import Redrawn
+from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import label
 
@@ -40,13 +40,6 @@ Vec = Callable[[], np.ndarray]
 def _unit(v: np.ndarray) -> np.ndarray:
     n = float(np.linalg.norm(v))
     return v / n if n > 1e-12 else np.array([1.0, 0.0])
-
-
-def _atomic(f: Callable) -> Callable:
-    """Wrap a getter in a plain function: ``copy.deepcopy`` shares functions, while a
-    bound method would drag its owner (often the whole Scene) into every copy that an
-    animation makes of the widget."""
-    return lambda: f()
 
 
 class ShadowConstruction(Redrawn, VGroup):
@@ -79,7 +72,7 @@ class ShadowConstruction(Redrawn, VGroup):
 
     def __init__(self, plane, get_q: Vec, get_k: Vec, side: int = 0, offset: float = 0.17):
         t = style.theme()
-        self.plane, self.get_q, self.get_k = plane, _atomic(get_q), _atomic(get_k)
+        self.plane, self.get_q, self.get_k = plane, live_source(get_q), live_source(get_k)
         self.offset = offset
         q0, k0 = np.asarray(get_q(), float), np.asarray(get_k(), float)
         if side == 0:
@@ -233,7 +226,7 @@ class DotProductTable(VGroup):
     def __init__(self, get_q: Vec, get_k: Vec, q_name: str, k_name: str, bound: float,
                  size: float = style.NUMBER_SIZE, sum_name: str = "q · k ="):
         t = style.theme()
-        self.get_q, self.get_k = _atomic(get_q), _atomic(get_k)
+        self.get_q, self.get_k = live_source(get_q), live_source(get_k)
         d = len(np.asarray(get_q()))
         big = max(bound, 1.0)
         cols = _Columns([-big, -big, -big * big * d], size, 0.22, ["×", "="])
@@ -281,6 +274,11 @@ class DotProductTable(VGroup):
 
 class ShadowReadout(VGroup):
     """``shadow × key length = score`` as three live numbers under their names.
+
+    Not a :class:`~scenes.widgets.readouts.Readout` line nor a
+    :class:`~scenes.widgets.readouts.ReadoutPanel`: it is an equation, three numbers in
+    columns with the operators between them and their names above, laid out like the
+    :class:`DotProductTable` it stands beside (the same :class:`_Columns`).
 
     Parameters
     ----------
@@ -517,7 +515,7 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         Zero-argument callables: the labelled vector and the one to keep clear of.
     """
     mob = label(text, size, color)
-    get, get_other = _atomic(get), _atomic(get_other)
+    get, get_other = live_source(get), live_source(get_other)
     state = {"turn": None}
 
     def spot(m, tip, base, turn):

@@ -9,8 +9,9 @@ token strip) and these widgets:
   positions, and a stacking switch that turns the bars into the softmax staircase;
 - :class:`LevelLine`: the amber line at a value (1, where the staircase must land);
 - :class:`ScoreRow`: the row of scores feeding softmax, one live cell per column;
-- :class:`Readout` / :class:`VectorReadout`: a name and a live number (or 2-vector);
 - :class:`MaskToggle`: the two-state mask switch, ``+ (−∞)`` against ``× 0``.
+
+Their header lines show :class:`scenes.widgets.readouts.Readout` lines.
 
 Everything live reads a callable on every frame (usually of a ``ValueTracker``), so a scene
 animates the tracker and every bar, number and line follows.
@@ -28,11 +29,14 @@ from manim import (
 )
 
 from .. import style
-from .columns import NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, place_past, set_bar
+from .columns import (
+    NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, number_size, place_past, set_bar,
+)
 from .live_number import LiveNumber
+from .readouts import Readout
 from .redrawn import Redrawn, live_source
 from .slider import Slider
-from .text import baseline, label, screen_labels
+from .text import label, screen_labels
 from .tokens import TokenStrip
 
 Values = Callable[[], Sequence[float]]
@@ -108,24 +112,6 @@ class RowLayout:
         return np.array([style.safe_right(), self.header_y[line], 0.0])
 
 
-def _name_baseline(mob, s: str) -> float:
-    """Baseline of a one-line label, read from its Latin glyphs when it has any.
-
-    CJK glyphs sit on the ideographic bottom, below the Latin baseline the digits use, so
-    they are left out (``text.baseline`` already leaves out glyphs with descenders).
-    """
-    glyphs = [c for c in s if not c.isspace()]
-    latin = [g.get_bottom()[1] for c, g in zip(glyphs, mob.submobjects)
-             if c.isascii() and c.isalnum() and c not in "gjpqyQ"]
-    return min(latin) if latin else baseline(mob, s)
-
-
-def column_number_size(n: int) -> float:
-    """Font size of the numbers in ``n`` columns (over the bars, in the score row): smaller
-    past 8 columns, where the usual size no longer fits a column."""
-    return style.SMALL_SIZE if n <= 8 else style.TINY_SIZE + 2
-
-
 class WeightBars(Redrawn, ColumnChart):
     """One bar per token over its chip, heights following ``values()`` on every frame.
 
@@ -159,9 +145,11 @@ class WeightBars(Redrawn, ColumnChart):
         that cross each other; ``None`` for opaque.
     numbers
         Show a live number over each bar.
-    decimals, number_size, number_kw
+    decimals, number_kw
         Format of those numbers (``number_kw`` goes to :class:`LiveNumber`, e.g.
-        ``sci="auto"`` so that a vanishing weight reads ``1.2e−14``, not ``0.00``).
+        ``sci="auto"`` so that a vanishing weight reads ``1.2e−14``, not ``0.00``); their
+        size is :func:`scenes.widgets.columns.number_size`'s for the widest end of the
+        initial range.
     pitch
         Column pitch; default as wide as fits, at most :data:`MAX_PITCH`.
 
@@ -181,8 +169,7 @@ class WeightBars(Redrawn, ColumnChart):
                  value_range=(0.0, 1.0), colors: Callable | None = None,
                  masked: Values | None = None, slots: Values | None = None,
                  lifts: Values | None = None, opacity: Values | None = None,
-                 numbers: bool = True, decimals: int = 2,
-                 number_size: float | None = None, number_kw: dict | None = None,
+                 numbers: bool = True, decimals: int = 2, number_kw: dict | None = None,
                  pitch: float | None = None, bar_frac: float = 0.56):
         t = style.theme()
         n = len(labels)
@@ -205,7 +192,9 @@ class WeightBars(Redrawn, ColumnChart):
         self.chart_left = float(strip.get_left()[0])
         self.chart_right = float(strip.get_right()[0])
 
-        number_size = number_size or column_number_size(n)
+        lo, hi = self.range_fn()
+        widest = -max(abs(lo), abs(hi)) if lo < 0 else max(abs(lo), abs(hi))
+        self.number_size = number_size(n, self.pitch, widest, decimals, **(number_kw or {}))
         self.zero_line = self.axis_line(0.0, (self.chart_left, self.chart_right))
         self.bars = VGroup(*[VMobject(fill_color=t.weight, fill_opacity=1.0, stroke_width=0)
                              for _ in range(n)])
@@ -214,7 +203,7 @@ class WeightBars(Redrawn, ColumnChart):
             DashedVMobject(Rectangle(width=self.cell_width * bar_frac, height=0.45 * h),
                            num_dashes=14, dashed_ratio=0.55).set_stroke(t.muted, 2, opacity=0.0)
             for _ in range(n)])
-        self.numbers = VGroup(*[LiveNumber(0.0, decimals=decimals, font_size=number_size,
+        self.numbers = VGroup(*[LiveNumber(0.0, decimals=decimals, font_size=self.number_size,
                                            color=t.fg, extra_glyphs="∞", **(number_kw or {}))
                                 for _ in range(n)]) if numbers else VGroup()
         self._colors = [None] * n
@@ -359,7 +348,7 @@ class ScoreRow(Redrawn, VGroup):
                  tag: str = "", dragged: int | None = None, decimals: int = 2):
         t = style.theme()
         self.scores_fn, self.bars = live_source(scores), bars
-        size = column_number_size(bars.n)
+        size = bars.number_size                 # the numbers over the bars' size
         cells, nums = VGroup(), VGroup()
         for j in range(bars.n):
             box = RoundedRectangle(corner_radius=0.08, width=bars.cell_width,
@@ -474,35 +463,6 @@ class DraggedScoreRow:
         if short > 0 and self.slider_of is not None:
             self.slider = self.slider_of(max(MIN_TRACK, s.track.get_length() - short))
         return readout
-
-
-class Readout(VGroup):
-    """``name`` followed by a live number that shows ``get()`` on every frame.
-
-    The number grows to the right from a fixed left end. ``sample`` is the widest value
-    expected: the group is laid out (and sized, for placing it) as if showing it, so a
-    readout aligned to the right edge never runs past it. Other keyword arguments go to
-    :class:`LiveNumber` (``decimals``, ``sci``, ``sci_below``...).
-    """
-
-    def __init__(self, name: str, get: Callable[[], float], color: str | None = None,
-                 size: float = style.NUMBER_SIZE, name_color: str | None = None,
-                 sample: float | None = None, **number_kw):
-        t = style.theme()
-        self.name = label(name, size, name_color or t.fg)
-        first = get() if sample is None else sample
-        self.number = LiveNumber(first, font_size=size, color=color or t.fg, align="left",
-                                 **number_kw)
-        self.number.move_anchor_to(np.array([self.name.get_right()[0] + 0.15,
-                                             _name_baseline(self.name, name), 0.0]))
-        super().__init__(self.name, self.number)
-        self.sample_width = self.width
-        self.number.follow(live_source(get))
-
-    def place_right(self, point: np.ndarray) -> Readout:
-        """Put the right end of the widest expected string at ``point`` (same height)."""
-        self.shift(point - np.array([self.get_left()[0] + self.sample_width, self.get_y(), 0.0]))
-        return self
 
 
 class MaskToggle(VGroup):
