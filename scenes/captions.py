@@ -40,6 +40,14 @@ def table(language: str) -> dict:
         return tomllib.load(f)
 
 
+def language_name(language: str) -> str:
+    """The name of ``language`` written in that language ("日本語", "English"): CLDR's, through
+    Babel, so no table of ours holds it (the opening card and the title slide both say it)."""
+    from babel import Locale
+
+    return Locale.parse(language).get_display_name(language)
+
+
 def section_key(number: int) -> str:
     return f"s{number:02d}"
 
