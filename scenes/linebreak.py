@@ -132,6 +132,22 @@ def cue_lines(text: str, language: str, limit: float, measure: Callable[[str], f
     only at spaces, preferably after punctuation. A punctuation break far from the middle
     gives way to a plainer one near it. A text too long for two lines is still cut in two
     (the caption bar shrinks it; the caption tests flag such texts).
+
+    Parameters
+    ----------
+    text
+        One cue's text, placeholders filled.
+    language
+        ``"ja"`` or ``"en"``: which break rules apply.
+    limit
+        The most a line may measure.
+    measure
+        A line's width in the unit of ``limit`` (captions: reading width).
+
+    Returns
+    -------
+    list[str]
+        One line, or two.
     """
     text = text.strip()
     if measure(text) <= limit:
@@ -170,6 +186,18 @@ def paragraph_lines(s: str, max_chars: int) -> list[str]:
     Latin text breaks only at spaces; text with full-width characters prefers
     :data:`WIDE_CLAUSE_ENDS`, then spaces, and falls back to any full-width character.
     Every break keeps :func:`may_break` (kinsoku).
+
+    Parameters
+    ----------
+    s
+        The paragraph's text.
+    max_chars
+        About how many characters a line holds (from the rendered text's average glyph width).
+
+    Returns
+    -------
+    list[str]
+        The lines, as many as the text needs.
     """
     s = s.strip()
     if len(s) <= max_chars:
