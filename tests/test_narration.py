@@ -113,6 +113,17 @@ def test_readings_are_per_language_data():
         assert list(readings(lang)["symbols"])[:2] == ["−∞", "∞"]   # order: −∞ before ∞
 
 
+def test_a_changed_reading_renders_narrated_sections_again(monkeypatch):
+    """The readings are data (the cache hashes code, and not assets/spoken/): the narrated
+    section's cache key carries them."""
+    from narration import spoken as spoken_rules
+
+    before = pacing.narration_key("en", 5)
+    changed = {**spoken_rules.readings("en"), "minus": "negative "}
+    monkeypatch.setattr(spoken_rules, "readings", lambda lang: changed)
+    assert pacing.narration_key("en", 5) != before
+
+
 # ------------------------------------------------------------------ synthesis cache
 
 def test_unchanged_line_is_not_synthesised_again(tmp_path):
