@@ -126,8 +126,9 @@ def _caption_context(scene) -> dict:
 
 def narration_key(lang: str, section: int) -> str:
     """What a narrated section's render depends on besides its captions and code: the
-    voice (engine and voice versions), the synthesis settings, the pause, and the section's
-    spoken variants. Part of the pipeline's section cache key."""
+    voice (engine and voice versions), the synthesis settings, the pause, the section's
+    spoken variants and the words the spoken-form rules say (``[readings]``: data, so not
+    in the code the cache hashes). Part of the pipeline's section cache key."""
     import json
 
     from .synth import SETTINGS
@@ -135,5 +136,6 @@ def narration_key(lang: str, section: int) -> str:
 
     return json.dumps({"voice": voice(lang).identity, "settings": SETTINGS, "pause": PAUSE,
                        "pad": PAD_SECONDS,
-                       "variants": spoken_rules.variants(lang).get(f"s{section:02d}", {})},
+                       "variants": spoken_rules.variants(lang).get(f"s{section:02d}", {}),
+                       "readings": spoken_rules.readings(lang)},
                       sort_keys=True, ensure_ascii=False)

@@ -21,7 +21,9 @@ written            English                             Japanese
 
 Japanese narration reads the English words of a sentence (its tokens) in katakana through
 ``e2k`` (English-to-katakana, public domain, ships its model in the wheel); letters standing
-alone and capitals (``q``, ``W``, ``GPT``) are read as letter names. Where a rule is not
+alone and capitals (``q``, ``W``, ``GPT``) are read as letter names. The rules are code; the
+words they say (letter names, symbol readings, "minus", "over") are per-language data in
+``[readings]`` of ``assets/spoken/<lang>.toml`` (:func:`readings`). Where a rule is not
 enough, a caption carries an explicit spoken variant in ``assets/spoken/<lang>.toml`` (same
 ``[sNN]`` table and beat key as the caption, same placeholders): :func:`variant`.
 
@@ -38,33 +40,6 @@ from pathlib import Path
 SPOKEN_DIR = Path(__file__).resolve().parent.parent / "assets" / "spoken"
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
-_DIGIT_WORDS = "zero one two three four five six seven eight nine".split()
-
-#: Japanese names of the Latin letters (as a Japanese speaker reads a symbol).
-LETTERS_JA = {
-    "a": "エー", "b": "ビー", "c": "シー", "d": "ディー", "e": "イー", "f": "エフ",
-    "g": "ジー", "h": "エイチ", "i": "アイ", "j": "ジェー", "k": "ケー", "l": "エル",
-    "m": "エム", "n": "エヌ", "o": "オー", "p": "ピー", "q": "キュー", "r": "アール",
-    "s": "エス", "t": "ティー", "u": "ユー", "v": "ブイ", "w": "ダブリュー", "x": "エックス",
-    "y": "ワイ", "z": "ゼット",
-}
-
-# Symbols read as words, after the number and name rules have run.
-_WORDS = {
-    "en": {"−∞": "minus infinity", "∞": "infinity", "²": " squared", "÷": " divided by ",
-           "ᵀ": " transpose", "Σ": "sum", "∝": " is proportional to ",
-           "×": " times ", "=": " equals ", "≈": " about ", "→": " to ", "≥": " at least ",
-           "≤": " at most ", "°": " degrees", "%": " percent", "…": "...", "·": " times ",
-           "“": "", "”": "", "‘": "", "’": "'", "—": ", ", "–": ", "},
-    "ja": {"−∞": "マイナス無限大", "∞": "無限大", "²": "の二乗", "÷": " 割る ",
-           "ᵀ": " 転置", "Σ": "シグマ", "∝": " に比例 ",
-           "×": " かける ", "=": " イコール ", "≈": " 約 ", "→": " から ", "≥": " 以上 ",
-           "≤": " 以下 ", "°": " 度", "%": " パーセント", "…": "。", "·": " かける ",
-           "“": "「", "”": "」", "—": "、", "–": "、", "-": ""},
-}
-
-#: English words whose converted reading is not the usual one.
-_WORDS_JA = {"the": "ザ", "a": "ア"}
 
 _MINUS = re.compile(r"(?<![\w)])[−-](?=\d)")            # a sign, not a hyphen or a subtraction
 _ROOT = re.compile(r"√\s*(\w+)")
@@ -73,7 +48,6 @@ _SUBSCRIPT_NAME = re.compile(r"\b([A-Za-z])_([A-Za-z0-9]+)\b")   # W_Q, x_0
 _CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
 _DECIMAL = re.compile(r"\b(\d+)\.(\d+)\b")
 _MODEL_NUMBER = re.compile(r"\b([A-Z]{2,})-(\d)\b")           # GPT-2: a model's name
-_DIGITS_EN_JA = ["ゼロ", "ワン", "ツー", "スリー", "フォー", "ファイブ", "シックス", "セブン", "エイト", "ナイン"]
 _LATIN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
 
 
@@ -92,36 +66,42 @@ def spoken(text: str, lang: str) -> str:
     str
         One line of text for the speech engine.
     """
+    r = readings(lang)
     s = " ".join(text.split())  # one line: line breaks are for the eye
     if lang == "en":  # (Japanese: after the names are read, so the₁ stays ザ1, not letters)
         s = s.translate(_SUBSCRIPTS)
     s = re.sub(r"([^\W\d_])(\d)", r"\1 \2", s) if lang == "en" else s
     # W_Q -> "W Q"; in Japanese a one- or two-letter subscript joins its name (ダブリューキュー)
     s = _SUBSCRIPT_NAME.sub(r"\1 \2" if lang == "en" else _join_short_subscript, s)
+    minus = lambda m: r["minus"]  # noqa: E731
+    ratio = lambda m: r["ratio"].format(num=m.group(1), den=m.group(2))  # noqa: E731
+    root = lambda m: r["root"].format(x=m.group(1))  # noqa: E731
+    call = lambda m: r["call"].format(f=m.group(1), x=m.group(2))  # noqa: E731
     if lang == "en":
-        s = _CALL.sub(r"\1 of \2", s)
-        s = _MINUS.sub("minus ", s)
-        s = _RATIO.sub(r"\1 over \2", s)
-        s = _ROOT.sub(r"root \1", s)
-        s = _DECIMAL.sub(_decimal_en, s)
-        s = re.sub(r"\b0\b", "zero", s)
+        s = _CALL.sub(call, s)
+        s = _MINUS.sub(minus, s)
+        s = _RATIO.sub(ratio, s)
+        s = _ROOT.sub(root, s)
+        s = _DECIMAL.sub(lambda m: _decimal_en(m, r), s)
+        s = re.sub(r"\b0\b", r["digits"][0], s)
     else:
-        s = _MINUS.sub("マイナス ", s)
-        s = _RATIO.sub(r"\2 分の \1", s)
-        s = _ROOT.sub(r"ルート\1", s)
-        s = _CALL.sub(r"\1（\2）", s)
-        s = _MODEL_NUMBER.sub(lambda m: m.group(1) + _DIGITS_EN_JA[int(m.group(2))], s)
+        s = _MINUS.sub(minus, s)
+        s = _RATIO.sub(ratio, s)
+        s = _ROOT.sub(root, s)
+        s = _CALL.sub(call, s)
+        s = _MODEL_NUMBER.sub(lambda m: m.group(1) + r["english_digits"][int(m.group(2))], s)
         s = _LATIN.sub(_latin_ja, s).translate(_SUBSCRIPTS)
         # a name read in katakana runs on into its particle ("イット を" would pause)
         s = re.sub(r"(?<=[\u30a0-\u30ff])\s+(?=[\u3040-\u309f\u4e00-\u9fff])", "", s)
-    for symbol, word in _WORDS[lang].items():
+    for symbol, word in r["symbols"].items():
         s = s.replace(symbol, word)
     return " ".join(s.split())
 
 
-def _decimal_en(m: re.Match) -> str:
-    whole = _DIGIT_WORDS[int(m.group(1))] if len(m.group(1)) == 1 else m.group(1)
-    return f"{whole} point " + " ".join(_DIGIT_WORDS[int(c)] for c in m.group(2))
+def _decimal_en(m: re.Match, r: dict) -> str:
+    digits = r["digits"]
+    whole = digits[int(m.group(1))] if len(m.group(1)) == 1 else m.group(1)
+    return f"{whole} {r['point']} " + " ".join(digits[int(c)] for c in m.group(2))
 
 
 def _join_short_subscript(m: re.Match) -> str:
@@ -134,8 +114,8 @@ def _latin_ja(m: re.Match) -> str:
     word = m.group(0)
     before_digit = m.end() < len(m.string) and m.string[m.end()] in "0123456789"
     if len(word) == 1 or word.isupper() or before_digit:
-        return "".join(LETTERS_JA[c] for c in word.lower())
-    return _WORDS_JA.get(word.lower()) or katakana(word.lower())
+        return "".join(readings("ja")["letters"][c] for c in word.lower())
+    return readings("ja")["words"].get(word.lower()) or katakana(word.lower())
 
 
 @lru_cache(maxsize=4096)
@@ -144,7 +124,7 @@ def katakana(word: str) -> str:
     names when the converter is not installed."""
     c2k = _c2k()
     if c2k is None:
-        return "".join(LETTERS_JA.get(c, c) for c in word.lower())
+        return "".join(readings("ja")["letters"].get(c, c) for c in word.lower())
     return c2k(word)
 
 
@@ -158,13 +138,24 @@ def _c2k():
 
 
 @lru_cache(maxsize=4)
-def variants(lang: str) -> dict:
-    """The explicit spoken variants of ``lang`` (``assets/spoken/<lang>.toml``)."""
-    path = SPOKEN_DIR / f"{lang}.toml"
-    if not path.is_file():
-        return {}
-    with open(path, "rb") as f:
+def _table(lang: str) -> dict:
+    """The parsed ``assets/spoken/<lang>.toml``."""
+    with open(SPOKEN_DIR / f"{lang}.toml", "rb") as f:
         return tomllib.load(f)
+
+
+def readings(lang: str) -> dict:
+    """The words the rules of ``lang`` say (``[readings]`` of ``assets/spoken/<lang>.toml``):
+    ``minus``, ``ratio``, ``root``, ``call`` templates, ``symbols`` (replaced in file order),
+    and per language ``digits``/``point`` (English) or ``letters``, ``words`` and
+    ``english_digits`` (Japanese)."""
+    return _table(lang)["readings"]
+
+
+def variants(lang: str) -> dict:
+    """The explicit spoken variants of ``lang``: the ``[sNN]`` tables of
+    ``assets/spoken/<lang>.toml``, each beat key to its spoken template."""
+    return {k: v for k, v in _table(lang).items() if re.fullmatch(r"s\d\d", k)}
 
 
 def variant(lang: str, section: int, beat: str) -> str | None:

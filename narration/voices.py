@@ -38,17 +38,6 @@ NAIST_JDIC = Path("/var/lib/mecab/dic/open-jtalk/naist-jdic")
 FESTIVAL_VOICE = "cmu_us_slt_arctic_hts"
 FESTIVAL_VOICE_DIR = Path("/usr/share/festival/voices/us") / FESTIVAL_VOICE
 
-#: The credit each voice's licence asks for, per caption language (closing card, README).
-CREDITS = {
-    "ja": {"ja": "音声合成：Open JTalk、HTS 音声「Mei」© 2009-2013 名古屋工業大学（CC BY 3.0）",
-           "en": "Voice: Open JTalk with the HTS voice “Mei” © 2009-2013 Nagoya Institute of "
-                 "Technology (CC BY 3.0)"},
-    "en": {"ja": "音声合成：festival、HTS 音声 cmu_us_slt_arctic © 2003 カーネギーメロン大学",
-           "en": "Voice: festival with the HTS voice cmu_us_slt_arctic © 2003 Carnegie Mellon "
-                 "University"},
-}
-
-
 class MissingVoice(RuntimeError):
     """A voice or its engine is not installed; the message is one line naming the fix."""
 
@@ -147,9 +136,11 @@ def credit(voice_lang: str, caption_lang: str) -> str:
     """The credit line of the voice that narrates ``voice_lang``, in ``caption_lang``.
 
     The closing card shows it on a narrated video (the Mei voice's CC BY 3.0 licence asks
-    for attribution).
+    for attribution). The words are the caption table's ``[voice_credits]``.
     """
-    return CREDITS[voice_lang][caption_lang]
+    from scenes.captions import table
+
+    return table(caption_lang)["voice_credits"][voice_lang]
 
 
 def closing_credit(lang: str) -> str | None:

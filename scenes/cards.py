@@ -25,7 +25,6 @@ HOLD = 1.0
 #: Seconds the closing card's four failures take to come in, one after another.
 LIST_SECONDS = 2.0
 BUGS = ("mask", "pos", "div", "norm")   # the s25 caption keys bug_<name>_cause / _symptom
-LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}
 
 
 class OpeningCard(SectionScene):
@@ -43,7 +42,7 @@ class OpeningCard(SectionScene):
         mark = strip.mark(s.follow)
         follow = label(self.caption_text("following"), style.LABEL_SIZE, t.muted)
         follow.next_to(strip, UP, buff=0.3)
-        lang = label(self.caption_text("language", language_name=LANGUAGE_NAMES[self.lang]),
+        lang = label(self.caption_text("language", language_name=captions.language_name(self.lang)),
                      style.LABEL_SIZE, t.muted)
         lang.next_to(strip, DOWN, buff=0.6)
         self.play(FadeIn(title, shift=0.2 * DOWN), run_time=timing.FADE)

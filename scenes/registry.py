@@ -47,15 +47,33 @@ class Section:
 
 
 DEFAULT_TOKENS = 6  # the default sentence's length, which the registry titles assume
-_EN_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-               "nine", "ten", "eleven", "twelve")
 
 
 def count_words(n: int, lang: str) -> str:
-    """``n`` as a title writes it: "twelve" in English, "8 つ" / "12 個" in Japanese."""
-    if lang == "ja":
-        return f"{n} つ" if n < 10 else f"{n} 個"
-    return _EN_NUMBERS[n] if n < len(_EN_NUMBERS) else str(n)
+    """``n`` as a title of ``lang`` writes a count of tokens.
+
+    The words are the caption table's ``[counting]`` ("twelve"; "8 つ"); a number past
+    the table takes the table's ``other`` pattern with ``n`` written by Babel (CLDR) for
+    the language ("13"; "12 個").
+
+    Parameters
+    ----------
+    n
+        The count (a sentence has 2 to 12 tokens).
+    lang
+        A caption language, ``"ja"`` or ``"en"``.
+
+    Returns
+    -------
+    str
+        The count as it reads inside a title's ``{count}``.
+    """
+    from babel.numbers import format_decimal
+
+    from .captions import table
+
+    words = table(lang)["counting"]
+    return words.get(str(n)) or words["other"].format(n=format_decimal(n, locale=lang))
 
 
 def _title(lang: str, number: int, suffix: str = "") -> str:

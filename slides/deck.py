@@ -7,9 +7,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-
-#: The language line of the title slide, written in that language.
-LANG_NAME = {"en": "English", "ja": "日本語"}
+from scenes.captions import language_name
 
 
 @dataclass(frozen=True)
@@ -40,7 +38,8 @@ class Deck:
 
     @property
     def language(self) -> str:
-        return LANG_NAME.get(self.lang, self.lang)
+        """The language line of the title slide, written in that language."""
+        return language_name(self.lang)
 
     def key(self, fmt: str, code_digest: str) -> str:
         """A hash of everything the ``fmt`` output depends on (its inputs and the writer's code)."""

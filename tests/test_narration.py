@@ -99,6 +99,31 @@ def test_spoken_variants_name_existing_beats():
                 assert set(captions.placeholders(text)) <= used, (lang, sec, beat)
 
 
+def test_readings_are_per_language_data():
+    """The words the rules say live in ``[readings]`` of ``assets/spoken/<lang>.toml``:
+    complete tables (every Latin letter, every digit), and not mistaken for a beat's variant."""
+    from narration.spoken import readings, variants
+
+    ja, en = readings("ja"), readings("en")
+    assert set(ja["letters"]) == set("abcdefghijklmnopqrstuvwxyz")
+    assert len(ja["english_digits"]) == len(en["digits"]) == 10
+    assert en["digits"][7] == "seven" and ja["english_digits"][2] == "ツー"
+    for lang in ("ja", "en"):
+        assert "readings" not in variants(lang)
+        assert list(readings(lang)["symbols"])[:2] == ["−∞", "∞"]   # order: −∞ before ∞
+
+
+def test_a_changed_reading_renders_narrated_sections_again(monkeypatch):
+    """The readings are data (the cache hashes code, and not assets/spoken/): the narrated
+    section's cache key carries them."""
+    from narration import spoken as spoken_rules
+
+    before = pacing.narration_key("en", 5)
+    changed = {**spoken_rules.readings("en"), "minus": "negative "}
+    monkeypatch.setattr(spoken_rules, "readings", lambda lang: changed)
+    assert pacing.narration_key("en", 5) != before
+
+
 # ------------------------------------------------------------------ synthesis cache
 
 def test_unchanged_line_is_not_synthesised_again(tmp_path):

@@ -1,12 +1,13 @@
-"""Line breaking of on-screen paragraphs (``scenes.widgets.text.wrap_lines``): Japanese
+"""Line breaking of on-screen paragraphs (``scenes.linebreak.paragraph_lines``): Japanese
 typesetting's kinsoku rules hold for any text, as they do for captions."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenes.widgets.text import wrap_lines
+from scenes.linebreak import paragraph_lines
 
 # Written here, not imported (as in test_captions): JIS X 4051's line-start and line-end
 # prohibited classes, and English closing punctuation.
@@ -23,7 +24,7 @@ _piece = st.tuples(
 @settings(max_examples=300, deadline=None)
 @given(pieces=st.lists(_piece, min_size=2, max_size=14), width=st.integers(10, 40))
 def test_no_line_starts_with_closing_punctuation(pieces, width):
-    lines = wrap_lines("".join(pieces), width)
+    lines = paragraph_lines("".join(pieces), width)
     for line in lines[1:]:
         assert line[0] not in NOT_AT_LINE_START, lines
     for line in lines[:-1]:
@@ -33,4 +34,30 @@ def test_no_line_starts_with_closing_punctuation(pieces, width):
 def test_the_section_23_sentence():
     s = "GPT-2 の 1,024 トークンでは 1 ヘッドの行列が 2.0 MiB（fp16）。12 層 × 12 ヘッドで 288 MiB。"
     for width in range(12, 60):
-        assert not any(line.startswith("。") for line in wrap_lines(s, width)), width
+        assert not any(line.startswith("。") for line in paragraph_lines(s, width)), width
+
+
+def test_paragraphs_and_captions_share_the_rules():
+    """One definition of kinsoku and of the clause ends Japanese breaks after: the caption
+    module and the paragraph widget use :mod:`scenes.linebreak`'s, not copies."""
+    from scenes import captions, linebreak
+    from scenes.widgets import text
+
+    assert text.paragraph_lines is linebreak.paragraph_lines
+    assert captions.linebreak is linebreak
+    assert set("。、！？") <= set(linebreak.WIDE_CLAUSE_ENDS)
+    assert linebreak.CUE_BREAK_AFTER["ja"] == linebreak.WIDE_CLAUSE_ENDS
+
+
+@pytest.mark.parametrize("mark", list("。、，；：！？"))
+def test_paragraph_breaks_after_a_clause_end(mark):
+    s = f"重みは行ごとに足して一{mark}負の数はない"
+    assert paragraph_lines(s, 14)[0].endswith(mark)
+
+
+@pytest.mark.parametrize("mark", list("。、，；：！？"))
+def test_caption_breaks_after_a_clause_end(mark):
+    from scenes.captions import lines_of
+
+    s = f"注意の重みは行ごとに足して一になる{mark}負の数は一つもなく、どの重みも正だ"
+    assert lines_of(s, "ja")[0].endswith(mark), lines_of(s, "ja")

@@ -7,7 +7,7 @@ import unicodedata
 from manim import DOWN, Text, VGroup
 
 from .. import style
-from ..captions import NO_LINE_END, NO_LINE_START
+from ..linebreak import is_wide, paragraph_lines
 from ..layout import fit_width
 
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
@@ -24,7 +24,7 @@ def cells(ch: str) -> int:
     """Half-em cells a character takes: 2 for wide (CJK, emoji), 0 for combining marks."""
     if unicodedata.combining(ch) or ch in (_TEXT_PRESENTATION, "\ufe0f"):
         return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return 2 if is_wide(ch) else 1
 
 
 def screen_label(token: str, max_cells: int = TOKEN_CELLS) -> str:
@@ -75,43 +75,6 @@ def label(s: str, size: float = style.LABEL_SIZE, color: str | None = None,
     return text
 
 
-def wrap_lines(s: str, max_chars: int) -> list[str]:
-    """Split ``s`` into balanced lines of at most about ``max_chars`` characters.
-
-    Latin text breaks only at spaces; Japanese prefers 。 and 、, then spaces,
-    and falls back to any character (Japanese has no spaces between words). No line
-    starts with closing punctuation or ends with an opening bracket (the captions' kinsoku
-    classes, :data:`scenes.captions.NO_LINE_START` and ``NO_LINE_END``).
-    """
-    s = s.strip()
-    if len(s) <= max_chars:
-        return [s]
-    n_lines = -(-len(s) // max_chars)
-    target = len(s) / n_lines
-    cjk = any(ord(c) > 0x2E80 for c in s)
-    best, best_cost = None, float("inf")
-    for i in range(1, len(s)):
-        c = s[i - 1]
-        head, tail = s[:i].rstrip(), s[i:].lstrip()
-        if not head or not tail or tail[0] in NO_LINE_START or head[-1] in NO_LINE_END:
-            continue
-        if c in "。、，；：":
-            penalty = 0.0
-        elif c == " " or s[i] == " ":
-            penalty = 2.0 if cjk else 0.0
-        elif cjk and ord(c) > 0x2E80:
-            penalty = 6.0
-        else:
-            continue
-        if i > max_chars:
-            break
-        cost = abs(i - target) + penalty
-        if cost < best_cost:
-            best, best_cost = i, cost
-    i = best or max_chars
-    return [s[:i].strip()] + wrap_lines(s[i:], max_chars)
-
-
 _DESCENDERS = set("gjpqyQ,;()[]{}|/_₀₁₂₃₄₅₆₇₈₉")
 
 
@@ -136,10 +99,10 @@ def paragraph(s: str, max_width: float, size: float = style.CAPTION_SIZE,
         return VGroup(probe)
     per_char = probe.width / max(1, len(s))
     max_chars = max(8, int(max_width / per_char))
-    lines = wrap_lines(s, max_chars)
+    lines = paragraph_lines(s, max_chars)
     while len(lines) > max_lines and max_chars < len(s):
         max_chars = int(max_chars * 1.1) + 1
-        lines = wrap_lines(s, max_chars)
+        lines = paragraph_lines(s, max_chars)
     group = VGroup(*[label(line, size, color) for line in lines])
     group.arrange(DOWN, buff=line_gap)
     return fit_width(group, max_width)
