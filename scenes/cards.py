@@ -87,4 +87,4 @@ class ClosingCard(SectionScene):
             line = paragraph(credits, box.width, style.SMALL_SIZE, t.muted, max_lines=1)
             line.move_to([0, box.b + credit_h / 2, 0])
             self.play(FadeIn(line), run_time=timing.QUICK)
-        self.settle(1.5)
+        self.settle(timing.LAST_HOLD)
