@@ -81,8 +81,8 @@ class Probe:
     #: moment -> (left, right, bottom, top) of everything drawn but the frame's chrome
     extents: dict[str, tuple[float, float, float, float] | None] = field(default_factory=dict)
     #: the rendered scene and its last frame (RGB), set by :func:`probe_section`
-    scene: object = None
-    frame: np.ndarray | None = None
+    scene: object = field(default=None, repr=False)
+    frame: np.ndarray | None = field(default=None, repr=False)
 
     def add(self, where: str, what: str) -> None:
         msg = f"s{self.section:02d} {where}: {what}"

@@ -113,6 +113,15 @@ def render_last_frame(section, lang: str = "ja", theme: str = "dark", captions: 
     return frame, scene
 
 
+def assert_drawn(frame: np.ndarray, theme: str) -> None:
+    """Assert the frame holds drawn content, not just its background."""
+    if theme == "light":
+        # A light frame is mostly white: at least 1 % of it must be darker.
+        assert (frame < 200).any(axis=2).mean() > 0.01, "the last frame is blank"
+    else:
+        assert frame.std() > 5, "the last frame is blank"
+
+
 def compare(name: str, frame: np.ndarray, update: bool, tol_mean: float = 3.0,
             tol_bad: float = 0.01) -> None:
     """Assert ``frame`` matches ``control/<name>.png`` (or write it when ``update``).
