@@ -57,14 +57,16 @@ def drawing_only_outside_plays():
     """Skip drawing frames inside ``play`` while animations are skipped.
 
     With a still as output manim skips every animation, yet still draws each play's static
-    background and its end state (two full frames per ``play``, none of them kept). The last
-    frame is drawn afresh when the scene finishes (``scene_finished`` resets the background
-    first), and a caller may draw between plays (``renderer.update_frame``, as the contact
-    sheet does), so neither is affected: only frames nobody sees are left out.
+    background and its end state (two full frames per ``play``, none of them kept). Inside a
+    skipped play nothing is drawn and no static background is kept, so any frame drawn
+    later starts from a clean background: the last frame (``scene_finished`` resets the
+    background first) and a frame drawn between plays (``renderer.update_frame``, as the
+    contact sheet does).
     """
     from manim.renderer.cairo_renderer import CairoRenderer
 
     play, update_frame = CairoRenderer.play, CairoRenderer.update_frame
+    save_static = CairoRenderer.save_static_frame_data
 
     def play_undrawn(self, *args, **kwargs):
         self._in_play = True
@@ -73,16 +75,26 @@ def drawing_only_outside_plays():
         finally:
             self._in_play = False
 
-    def update_frame_outside_plays(self, *args, **kwargs):
-        if getattr(self, "_in_play", False) and self.skip_animations:
-            return None
-        return update_frame(self, *args, **kwargs)
+    def skipped(self) -> bool:
+        return getattr(self, "_in_play", False) and self.skip_animations
 
-    CairoRenderer.play, CairoRenderer.update_frame = play_undrawn, update_frame_outside_plays
+    def update_frame_outside_plays(self, *args, **kwargs):
+        return None if skipped(self) else update_frame(self, *args, **kwargs)
+
+    def save_static_outside_plays(self, *args, **kwargs):
+        if skipped(self):
+            self.static_image = None
+            return None
+        return save_static(self, *args, **kwargs)
+
+    patched = (play_undrawn, update_frame_outside_plays, save_static_outside_plays)
+    (CairoRenderer.play, CairoRenderer.update_frame,
+     CairoRenderer.save_static_frame_data) = patched
     try:
         yield
     finally:
-        CairoRenderer.play, CairoRenderer.update_frame = play, update_frame
+        (CairoRenderer.play, CairoRenderer.update_frame,
+         CairoRenderer.save_static_frame_data) = play, update_frame, save_static
 
 
 def render_last_frame(section, lang: str = "ja", theme: str = "dark", captions: str = "burned",
