@@ -147,6 +147,17 @@ def check_numbers(section, scene) -> None:
     assert not strays, f"{section.stem}: live numbers the story does not know: {strays}"
 
 
+def test_beats_in_motion_are_beats_of_their_section():
+    """An exemption names a beat the default sentence's plan has (a renamed or removed
+    beat must not leave a stale exemption behind)."""
+    from attn_math import beats, load_story
+
+    story = load_story()
+    for number, names in IN_MOTION.items():
+        slots = {b.slot for b in beats.plan(story, number)}
+        assert names <= slots, (number, names - slots)
+
+
 def test_a_wrong_digit_fails_the_number_check():
     """The check reads what is drawn: a figure off by one in its last digit, or missing, fails."""
     from types import SimpleNamespace
