@@ -1,10 +1,13 @@
-"""Shared pytest set-up: the ``--set_test`` option regenerates scene control images."""
+"""Shared pytest set-up: the ``--set_test`` option (regenerates scene control images), one
+media directory per xdist worker, and the order the work is handed out (longest first)."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,3 +37,23 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "scene: renders a manim scene (slower)")
+
+
+#: The test modules an xdist group keeps on one worker (their module fixtures render a fixture
+#: project, start a cluster or build a deck once), longest first. Under ``--dist loadgroup``
+#: a group is one unit of work: sent late, it keeps one worker busy while the other idles.
+GROUPED_LONGEST_FIRST = ("test_batch", "test_render", "test_slides", "test_narration")
+
+
+@pytest.hookimpl(trylast=True)   # after any plugin that shuffles the order
+def pytest_collection_modifyitems(session, config, items):
+    """Order the work longest first: the grouped modules, then the scene renders (each
+    a test of its own), then the rest; the order within each part is kept. Every xdist
+    worker collects the same order, as xdist requires."""
+    def rank(item) -> tuple[int, int]:
+        module = item.module.__name__.rsplit(".", 1)[-1]
+        if module in GROUPED_LONGEST_FIRST:
+            return (0, GROUPED_LONGEST_FIRST.index(module))
+        return (1, 0) if item.get_closest_marker("scene") else (2, 0)
+
+    items.sort(key=rank)

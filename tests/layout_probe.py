@@ -20,12 +20,11 @@ widget that believes it placed its labels well is still caught when they touch.
 from __future__ import annotations
 
 import contextlib
-import tempfile
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from tests.scene_harness import scene_env
+from tests.scene_harness import SIZE, render_last_frame
 
 #: Overlap (frame units, on both axes) tolerated between two texts: anti-aliasing and
 #: the ink overhang of a glyph; 0.03 units is under 3 pixels at 720p.
@@ -81,6 +80,9 @@ class Probe:
     boxes: dict[str, list[TextBox]] = field(default_factory=dict)
     #: moment -> (left, right, bottom, top) of everything drawn but the frame's chrome
     extents: dict[str, tuple[float, float, float, float] | None] = field(default_factory=dict)
+    #: the rendered scene and its last frame (RGB), set by :func:`probe_section`
+    scene: object = field(default=None, repr=False)
+    frame: np.ndarray | None = field(default=None, repr=False)
 
     def add(self, where: str, what: str) -> None:
         msg = f"s{self.section:02d} {where}: {what}"
@@ -272,24 +274,16 @@ def hooked(probe: Probe, on_moment=None):
 
 
 def probe_section(section, lang: str = "ja", theme: str = "dark", head: str | None = None,
-                  size: tuple[int, int] = (256, 144), on_moment=None,
-                  skip: bool = True) -> Probe:
-    """Render ``section`` (animations skipped, nothing encoded) and check every beat's end."""
-    from manim import tempconfig
+                  size: tuple[int, int] = SIZE, on_moment=None) -> Probe:
+    """Render ``section`` (animations skipped, nothing encoded) and check every beat's end.
 
-    from scenes.registry import load_scene_class
-
-    cls = load_scene_class(section)
+    The rendered scene and its last frame are kept on the probe (``scene``, ``frame``), so
+    one render serves every check of a section.
+    """
     probe = Probe(section.number)
-    settings = {
-        "pixel_width": size[0], "pixel_height": size[1], "frame_rate": 5,
-        "disable_caching": True, "save_last_frame": skip,
-        "write_to_movie": False, "progress_bar": "none", "verbosity": "WARNING",
-    }
-    with (tempfile.TemporaryDirectory() as media, scene_env(lang, theme, "burned", head),
-          tempconfig({**settings, "media_dir": media}), hooked(probe, on_moment) as moment):
-        scene = cls()
-        scene.render()
-        moment(scene, "last frame")
-        check_opening(scene, probe)
+    with hooked(probe, on_moment) as moment:
+        probe.frame, probe.scene = render_last_frame(
+            section, lang, theme, "burned", head, size,
+            at_end=lambda scene: moment(scene, "last frame"))
+    check_opening(probe.scene, probe)
     return probe

@@ -7,9 +7,11 @@ costs about as much as building its mobjects once.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import re
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -40,24 +42,96 @@ def scene_env(lang: str = "ja", theme: str = "dark", captions: str = "burned",
                 os.environ[k] = v
 
 
+#: Where manim writes the SVG of each text, for the whole test process (each xdist worker is
+#: a process of its own, so no two workers share it). Manim keeps every text it has parsed
+#: in memory keyed by that file's path: with one directory for all renders, a label or a
+#: caption drawn again in the next section (or the next sentence) is copied instead of
+#: parsed again, the larger part of a scene's cost. A temporary directory per render would
+#: give every text a new path and defeat that cache.
+TEXT_DIR = tempfile.mkdtemp(prefix="attn-tests-texts-")
+atexit.register(shutil.rmtree, TEXT_DIR, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def drawing_only_outside_plays():
+    """Skip drawing frames inside ``play`` while animations are skipped.
+
+    With a still as output manim skips every animation, yet still draws each play's static
+    background and its end state (two full frames per ``play``, none of them kept). Inside a
+    skipped play nothing is drawn and no static background is kept, so any frame drawn
+    later starts from a clean background: the last frame (``scene_finished`` resets the
+    background first) and a frame drawn between plays (``renderer.update_frame``, as the
+    contact sheet does).
+    """
+    from manim.renderer.cairo_renderer import CairoRenderer
+
+    play, update_frame = CairoRenderer.play, CairoRenderer.update_frame
+    save_static = CairoRenderer.save_static_frame_data
+
+    def play_undrawn(self, *args, **kwargs):
+        self._in_play = True
+        try:
+            return play(self, *args, **kwargs)
+        finally:
+            self._in_play = False
+
+    def skipped(self) -> bool:
+        return getattr(self, "_in_play", False) and self.skip_animations
+
+    def update_frame_outside_plays(self, *args, **kwargs):
+        return None if skipped(self) else update_frame(self, *args, **kwargs)
+
+    def save_static_outside_plays(self, *args, **kwargs):
+        if skipped(self):
+            self.static_image = None
+            return None
+        return save_static(self, *args, **kwargs)
+
+    patched = (play_undrawn, update_frame_outside_plays, save_static_outside_plays)
+    (CairoRenderer.play, CairoRenderer.update_frame,
+     CairoRenderer.save_static_frame_data) = patched
+    try:
+        yield
+    finally:
+        (CairoRenderer.play, CairoRenderer.update_frame,
+         CairoRenderer.save_static_frame_data) = play, update_frame, save_static
+
+
 def render_last_frame(section, lang: str = "ja", theme: str = "dark", captions: str = "burned",
-                      head: str | None = None, size: tuple[int, int] = SIZE):
-    """Render ``section``'s scene and return ``(last frame as RGB uint8 array, scene)``."""
+                      head: str | None = None, size: tuple[int, int] = SIZE, at_end=None):
+    """Render ``section``'s scene and return ``(last frame as RGB uint8 array, scene)``.
+
+    Animations are skipped (a still is the output): the scene builds every mobject and
+    runs every beat, and only the last frame is drawn. ``at_end(scene)``, if given, is
+    called once the scene has finished, still under the render's configuration.
+    """
     from manim import tempconfig
 
     from scenes.registry import load_scene_class
 
     cls = load_scene_class(section)
-    with tempfile.TemporaryDirectory() as media, scene_env(lang, theme, captions, head):
-        with tempconfig({
-            "pixel_width": size[0], "pixel_height": size[1], "frame_rate": 5,
-            "media_dir": media, "disable_caching": True, "save_last_frame": True,
-            "write_to_movie": False, "progress_bar": "none", "verbosity": "WARNING",
-        }):
-            scene = cls()
-            scene.render()
-            frame = np.array(scene.renderer.get_frame())[:, :, :3].copy()
+    with (tempfile.TemporaryDirectory() as media, scene_env(lang, theme, captions, head),
+          tempconfig({
+              "pixel_width": size[0], "pixel_height": size[1], "frame_rate": 5,
+              "media_dir": media, "text_dir": TEXT_DIR, "disable_caching": True,
+              "save_last_frame": True, "write_to_movie": False, "progress_bar": "none",
+              "verbosity": "WARNING"}),
+          drawing_only_outside_plays()):
+        scene = cls()
+        scene.render()
+        frame = np.array(scene.renderer.get_frame())[:, :, :3].copy()
+        if at_end is not None:
+            at_end(scene)
     return frame, scene
+
+
+def assert_drawn(frame: np.ndarray, theme: str) -> None:
+    """Assert the frame holds drawn content, not just its background."""
+    if theme == "light":
+        # A light frame is mostly white: at least 1 % of it must be darker.
+        assert (frame < 200).any(axis=2).mean() > 0.01, "the last frame is blank"
+    else:
+        assert frame.std() > 5, "the last frame is blank"
 
 
 def compare(name: str, frame: np.ndarray, update: bool, tol_mean: float = 3.0,

@@ -37,6 +37,10 @@ SENTENCE = "the cat ate and it ran"   # the default head's sentence
 NS = {"p": "http://schemas.openxmlformats.org/presentationml/2006/main"}
 OUTPUTS = ("explainer.pptx", "index.html", "handout.pdf")
 
+# One xdist worker runs this module: the deck (a cold slides run, LibreOffice and all) is a
+# module fixture, built once; spread over two workers it would be built on each.
+pytestmark = pytest.mark.xdist_group("slides")
+
 
 def copy_project(base: Path) -> Path:
     shutil.copytree(FIXTURES, base / PKG, ignore=shutil.ignore_patterns("__pycache__"))
