@@ -27,6 +27,11 @@ from scenes.widgets.tokens import TokenStrip
 #: The sentence's chips while they open the section alone (font size, chip height).
 OPENING_SIZE = 36
 OPENING_CHIP = 0.8
+#: A short sentence's chips grow (up to OPENING_GROWTH times) until the strip spans this
+#: share of the content width, so that "it ran" does not open as a small block; longer
+#: sentences span more at OPENING_SIZE already.
+OPENING_SHARE = 0.45
+OPENING_GROWTH = 3.0
 #: Seconds the strip takes to shrink to the top; an arrow takes to grow out of its matrix.
 STRIP_TO_TOP = 0.9
 ARROW_GROWS = 1.6
@@ -51,8 +56,11 @@ class ThreeProjections(SectionScene):
         """The sentence as chips, the followed token marked."""
         s = self.story
         # Large while it is all there is to see; it shrinks to the usual size on its way up.
-        strip = TokenStrip(s.labels, width=style.content_box().width, size=OPENING_SIZE,
-                           chip_height=OPENING_CHIP)
+        width = style.content_box().width
+        strip = TokenStrip(s.labels, width=width, size=OPENING_SIZE, chip_height=OPENING_CHIP)
+        self.opening_scale = float(np.clip(OPENING_SHARE * width / strip.width, 1.0,
+                                           OPENING_GROWTH))
+        strip.scale(self.opening_scale)
         strip.move_to(style.content_center() + 0.6 * UP)
         self.strip = strip
         self.say("sentence")
@@ -77,10 +85,11 @@ class ThreeProjections(SectionScene):
         # Make room: the strip goes to the top of the content area.
         top = style.content_box().t
         head = VGroup(self.strip, self.mark)
-        end = head.copy().scale(style.LABEL_SIZE / OPENING_SIZE)
+        shrink = style.LABEL_SIZE / (OPENING_SIZE * self.opening_scale)
+        end = head.copy().scale(shrink)
         end.shift((top - end.get_top()[1]) * UP)
         chip = end[0].box(s.follow)
-        self.play(FadeOut(note), head.animate.scale(style.LABEL_SIZE / OPENING_SIZE).move_to(end),
+        self.play(FadeOut(note), head.animate.scale(shrink).move_to(end),
                   vec.animate.next_to(chip, DOWN, buff=0.15), run_time=STRIP_TO_TOP)
         self.top = head.get_bottom()[1] - 0.25
 
