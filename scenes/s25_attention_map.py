@@ -25,6 +25,10 @@ from scenes.widgets.text import bullet_list
 
 LIFT_TIME = 3.0
 BUGS = ("mask", "pos", "div", "norm")   # caption keys bug_<name>_cause / bug_<name>_symptom
+#: The grid opens the section alone: its cells may grow until it spans what a three-token
+#: grid does at ScoreGrid's usual cap (3 x 1.1 units), so a two-token grid is not a small
+#: block in a corner; from three tokens on, the usual cap.
+GRID_SPAN = 3.3
 
 
 class AttentionMap(SectionScene):
@@ -58,7 +62,8 @@ class AttentionMap(SectionScene):
         s = self.story
         n, f, cw = s.n, s.follow, s.causal_winner
         self.lift = ValueTracker(0.0)
-        g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight")
+        g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight",
+                                 max_pitch=GRID_SPAN / min(n, 3))
         upper = core.causal_mask(n)
         g.set_presence(np.where(upper, 0.0, 1.0))
         self.in_cells = g.numbers_fit(2)
