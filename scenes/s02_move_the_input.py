@@ -20,7 +20,7 @@ from scenes.base import SectionScene
 from scenes.layout import Box
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import (
-    DirectionDial, LiveTipLabel, VectorReadout, subscripted, unwrapped_angles,
+    DirectionDial, LiveTipLabel, VectorReadout, live_tip_labels, subscripted, unwrapped_angles,
 )
 from scenes.widgets.text import label
 
@@ -134,6 +134,10 @@ class MoveTheInput(SectionScene):
         self.play(FadeIn(self.plane), run_time=timing.ENTER)
         self.add(*self.arrows.values(), readouts)
         self.play(self.grow.animate.set_value(1.0), FadeIn(panel), run_time=ARROWS_GROW)
+        # Two arrows may point almost the same way (q and k of "swim" in "birds sing and
+        # fish swim"): from now on the tips settle clear of one another on every frame (not
+        # while the arrows grow out of the origin, where every tip is at one point).
+        live_tip_labels(self.plane, list(self.tips.values()))
         self.play(*[FadeIn(m) for m in self.tips.values()], run_time=timing.FLASH)
 
     def wander(self):
