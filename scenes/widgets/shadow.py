@@ -29,7 +29,7 @@ from attn_math import core
 
 from .. import style
 from .live_number import LiveNumber
-from .placement import is_clear, place_labels
+from .placement import LABEL_GAP, box_of, is_clear, near, place_labels
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import label
@@ -444,16 +444,16 @@ def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
     -----
     Longer vectors are placed first (their tips are the most exposed). A label may sit
     beyond the tip or swing up to 180 degrees around it, a little further out if needed;
-    it avoids other labels, every other arrow's shaft and the ``avoid`` points, and
-    stays inside the plane. The least crowded spot wins if none is free.
+    it stays inside the plane, keeps :data:`~scenes.widgets.placement.LABEL_GAP` from the
+    labels placed before it, and avoids every other arrow's shaft and the ``avoid``
+    points. If no spot is free, the least crowded wins; if that one comes closer than
+    ``LABEL_GAP`` to a label placed before, the label moves to the nearest spot that does
+    not (:func:`~scenes.widgets.placement.place_labels`).
     """
     colors = [color] * len(items) if isinstance(color, str) else list(color)
     def box(m, pad=0.04):
         return (m.get_left()[0] - pad, m.get_right()[0] + pad,
                 m.get_bottom()[1] - pad, m.get_top()[1] + pad)
-
-    def hits(b, other):
-        return not (b[1] < other[0] or other[1] < b[0] or b[3] < other[2] or other[3] < b[2])
 
     def covers(b, pt):
         return b[0] <= pt[0] <= b[1] and b[2] <= pt[1] <= b[3]
@@ -480,7 +480,8 @@ def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
                           + 0.5 * np.array([u[0] * m.width, u[1] * m.height, 0]))
                 b = box(m)
                 inside = l <= b[0] and b[1] <= r and bottom <= b[2] and b[3] <= top
-                cost = (0 if inside else 100) + 10 * sum(hits(b, o) for o in placed) + sum(
+                cost = (0 if inside else 100) + 10 * sum(
+                    near(box_of(m), o, LABEL_GAP) for o in placed) + sum(
                     covers(b, pt) for j, pts in enumerate(shafts) if j != i for pt in pts) + sum(
                     covers(b, pt) for pt in avoid)
                 if best_cost is None or cost < best_cost:
@@ -490,7 +491,11 @@ def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
             if best_cost == 0:
                 break
         m.move_to(best)
-        placed.append(box(m))
+        if any(near(box_of(m), o, LABEL_GAP) for o in placed):
+            # No spot around the tip is clear of the labels placed before (two arrows
+            # pointing the same way): the nearest one that is, inside the plane.
+            place_labels([m], box=(l, r, bottom, top), obstacles=placed)
+        placed.append(box_of(m))
         out[i] = m
     plane.register_labels(*out)   # live labels on the plane keep clear of these
     return VGroup(*out)
