@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 from manim import (
-    DOWN, UP, Line, Polygon, Rectangle, Square, VGroup, VMobject,
+    UP, Line, Polygon, Rectangle, Square, VGroup, VMobject,
 )
 
 from .. import style

@@ -62,7 +62,7 @@ from .columns import set_rect
 from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
 from .placement import LABEL_GAP
-from .text import TOKEN_CELLS, baseline, cells, label, screen_label, screen_labels
+from .text import TOKEN_CELLS, baseline, baseline_drop, cells, label, screen_label, screen_labels
 from .tokens import CUT_STEPS
 
 Box = tuple[float, float, float, float]
@@ -229,7 +229,7 @@ class ScoreGrid(VGroup):
         self.lines = VGroup(*lines).set_stroke(t.grid, width=1.5)
 
         # ---- labels
-        self._drop = self._baseline_drop(size)
+        self._drop = baseline_drop(size)
         for r, mob in enumerate(rows):
             self._place_left(mob, r, self.row_texts[r])
         for c, mob in enumerate(cols):
@@ -391,10 +391,6 @@ class ScoreGrid(VGroup):
         """Tier of screen column ``c``'s label (0 next to the grid); the first column is
         highest, clear of the corner text."""
         return tiers - 1 - c % tiers
-
-    def _baseline_drop(self, size: float) -> float:
-        ref = label("x", size)
-        return ref.get_center()[1] - baseline(ref, "x")
 
     def _place_left(self, mob, r: int, s: str | None = None) -> None:
         """Right-align a (horizontal) label to the left of screen row ``r``, on a common baseline."""

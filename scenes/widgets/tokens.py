@@ -6,7 +6,7 @@ import numpy as np
 from manim import RIGHT, RoundedRectangle, VGroup
 
 from .. import style
-from .text import TOKEN_CELLS, baseline, label, screen_label
+from .text import TOKEN_CELLS, baseline, baseline_drop, label, screen_label
 
 #: The smallest font size a chip's word is scaled to while chips share one width.
 MIN_CHIP_SIZE = 16
@@ -47,8 +47,7 @@ class TokenStrip(VGroup):
         scale = min(1.0, width / total)
         chips = []
         # Sit every word on one baseline (centring boxes would bob "the" against "ran").
-        ref = label("x", size)
-        drop = ref.get_center()[1] - baseline(ref, "x")
+        drop = baseline_drop(size)
         for s, tx, cell in zip(shown, texts, cells):
             box = RoundedRectangle(corner_radius=0.08, width=cell, height=chip_height,
                                    stroke_color=t.muted, stroke_width=1.5,
