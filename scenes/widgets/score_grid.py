@@ -171,6 +171,9 @@ class ScoreGrid(VGroup):
     row_texts, col_texts
         The label strings as drawn (abbreviated tokens), by data row and column; readouts
         beside the grid use them.
+    cut
+        The half-em cells rows and columns were cut to (see
+        :func:`scenes.widgets.tokens.one_cut`).
     col_tiers
         Tiers the column labels are staggered into (1: side by side).
     lines
@@ -308,13 +311,13 @@ class ScoreGrid(VGroup):
             rs, cs, rows, cols, need = mobs(sz, cut)
             geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob, need)
             if geo is not None:
-                self.col_rotated = False
+                self.col_rotated, self.cut = False, cut
                 break
         else:
             self.label_size = size
             rs, cs, rows, cols, _ = mobs(size, TOKEN_CELLS)
             geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
-            self.col_rotated = True
+            self.col_rotated, self.cut = True, TOKEN_CELLS
         self.row_texts, self.col_texts = rs, cs
         self.col_tiers, self.tier_step, pitch, over_l, over_r, top_h = geo
         rw = max(m.width for m in rows)
