@@ -20,8 +20,7 @@ from scenes.base import SectionScene
 from scenes.layout import Box
 from scenes.widgets.plane import FastArrow, VectorPlane, data_range
 from scenes.widgets.projection import MarkLegend, ShadowLines, ShadowTable, TipLabels
-from scenes.widgets.text import screen_labels
-from scenes.widgets.tokens import TokenStrip
+from scenes.widgets.tokens import TokenStrip, one_cut
 
 # Presentation: the walk through all queries takes about this long, whatever n.
 SWEEP_SECONDS = 11.0
@@ -74,8 +73,10 @@ class WhichKey(SectionScene):
         """Strip on top; the plane at left; the table at right."""
         s, t = self.story, self.theme
         box = style.content_box()
-        strip = TokenStrip(screen_labels(s.labels), width=box.width, size=style.SMALL_SIZE,
-                           chip_height=0.45)
+        # The strip may cut long names shorter to fit; the table and the key names show them
+        # as the strip does.
+        names, (strip,) = one_cut(s.labels, lambda x: TokenStrip(
+            x, width=box.width, size=style.SMALL_SIZE, chip_height=0.45))
         strip.move_to(np.array([0.0, box.t - strip.height / 2, 0.0]))
         self.strip = strip
         below = strip.get_bottom()[1] - 0.25
@@ -96,12 +97,12 @@ class WhichKey(SectionScene):
                                   (t.muted, self.caption_text("ui_self"))])
         side.fit(self.legend)
         self.legend.move_to(np.array([side.center[0], side.b + self.legend.height / 2, 0]))
-        self.table = ShadowTable(screen_labels(s.labels), norms, q, s.K, heads,
+        self.table = ShadowTable(names, norms, q, s.K, heads,
                                  Box(side.l, side.r, side.b + self.legend.height + 0.2, below))
         self.shadows = ShadowLines(self.plane, q, s.K,
                                    lambda: {self.winner_now(), self.longest_now()})
         self.key_arrows = VGroup(*[self.plane.arrow(k, t.key, stroke=3.5) for k in s.K])
-        self.key_labels = TipLabels(self.plane, s.K, screen_labels(s.labels), t.key,
+        self.key_labels = TipLabels(self.plane, s.K, names, t.key,
                                     arrows=self.key_arrows)
         self.query = FastArrow(self.plane, q, t.query)
         # No tip label on the query: the strip's marker names it, and a label at its tip

@@ -24,7 +24,7 @@ from scenes.widgets.projection import spread_labels
 from scenes.widgets.score_columns import ScoreColumns
 from scenes.widgets.shadow import tip_labels
 from scenes.widgets.text import label
-from scenes.widgets.tokens import TokenStrip
+from scenes.widgets.tokens import TokenStrip, one_cut
 
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
@@ -48,27 +48,50 @@ class OneQuerySixNumbers(SectionScene):
 
     # ------------------------------------------------------------ set-up
 
-    def layout(self):
+    def layout(self, names: list[str]) -> TokenStrip:
         """The sentence across the top (the query walks along it); below, the plane on
-        the left and the columns on the right, which take more room for long sentences."""
+        the left and the columns on the right, which take more room for long sentences.
+        Returns the strip of ``names``."""
         s, t = self.story, self.theme
         box = style.content_box()
         self.q_tag = label("q", style.LABEL_SIZE, t.query)
-        self.strip = TokenStrip(s.labels, width=box.width - self.q_tag.width - 0.3,
-                                size=style.SMALL_SIZE, chip_height=0.45)
-        self.strip.move_to(np.array([box.center[0] + (self.q_tag.width + 0.3) / 2,
-                                     box.t - self.strip.height / 2, 0]))
-        self.q_tag.next_to(self.strip, LEFT, buff=0.3)
-        below = self.strip.get_bottom()[1] - 0.3
+        strip = TokenStrip(names, width=box.width - self.q_tag.width - 0.3,
+                           size=style.SMALL_SIZE, chip_height=0.45)
+        strip.move_to(np.array([box.center[0] + (self.q_tag.width + 0.3) / 2,
+                                box.t - strip.height / 2, 0]))
+        self.q_tag.next_to(strip, LEFT, buff=0.3)
+        below = strip.get_bottom()[1] - 0.3
         w = box.width
         cols_w = float(np.clip(0.72 * s.n, 0.42 * w, 0.6 * w))
         self.plane_box = Box(box.l, box.r - cols_w - 0.35, box.b, below)
         self.right_box = Box(box.r - cols_w, box.r, box.b, below)
+        return strip
+
+    def chart(self, names: list[str]) -> ScoreColumns:
+        """The legend's lines and, under them, the columns of ``names`` (right of the plane,
+        under the strip: after :meth:`layout`)."""
+        s = self.story
+        side = self.right_box
+        self.legend_y = side.t - 0.15
+        # The two legend entries share one line when each fits half of it (shrunk by 10 % at
+        # most); otherwise the maximum's goes on a first line and the minimum's on a second.
+        half = side.width / 2 - 0.1
+        entries = [self._entry(w, names) for w in ("max", "min")]
+        shrink = min(1.0, *[half / e.width for e in entries])
+        self.legend_rows = 1 if shrink >= 0.9 else 2
+        # A line's step keeps the two entries LABEL_GAP apart (its brackets reach down).
+        self.legend_step = max(e.height for e in entries) + LABEL_GAP
+        lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
+        pad = 0.04 * (hi - lo)
+        chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
+        return ScoreColumns(names, self.row, side.below(chart_top), lo - pad, hi + pad)
 
     def build(self):
         s, t = self.story, self.theme
-        self.layout()
-        self.pos = ValueTracker(0.0)
+        # The strip and the columns name the tokens at once: one abbreviation for both (and
+        # for the key names and the legend).
+        self.pos = ValueTracker(0.0)       # where the query is along the sentence
+        self.names, (self.strip, self.columns) = one_cut(s.labels, self.layout, self.chart)
         x0, x1, y0, y1 = data_range(np.vstack([s.K, s.Q]), pad=0.35)
         self.plane = VectorPlane(self.plane_box, (x0, x1), (y0, y1))
         p = self.plane
@@ -80,21 +103,8 @@ class OneQuerySixNumbers(SectionScene):
         self.q_dots = VGroup(*[p.dot(q, t.query, radius=0.05).set_opacity(0.45) for q in s.Q])
         self.q_arrow = p.live_arrow(self.get_q, t.query, stroke=6)
 
-        side = self.right_box
         self.marker = self.strip.mark(0, t.query)
         self.marker.add_updater(lambda m: m.move_to(self._strip_point()))
-        self.legend_y = side.t - 0.15
-        # The two legend entries share one line when each fits half of it (shrunk by 10 % at
-        # most); otherwise the maximum's goes on a first line and the minimum's on a second.
-        half = side.width / 2 - 0.1
-        shrink = min(1.0, *[half / self._entry(w).width for w in ("max", "min")])
-        self.legend_rows = 1 if shrink >= 0.9 else 2
-        # A line's step keeps the two entries LABEL_GAP apart (its brackets reach down).
-        self.legend_step = max(self._entry(w).height for w in ("max", "min")) + LABEL_GAP
-        lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
-        pad = 0.04 * (hi - lo)
-        chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
-        self.columns = ScoreColumns(s.labels, self.row, side.below(chart_top), lo - pad, hi + pad)
 
         self.play(FadeIn(self.strip), FadeIn(self.q_tag), run_time=timing.FADE)
         self.play(FadeIn(p), run_time=timing.FADE)
@@ -121,7 +131,7 @@ class OneQuerySixNumbers(SectionScene):
         """(key, text) per distinct key: repeated words share one key and one label."""
         s = self.story
         groups: list[tuple[np.ndarray, list[str]]] = []
-        for k, name in zip(s.K, s.labels):
+        for k, name in zip(s.K, self.names):
             for gk, names in groups:
                 if np.allclose(gk, k, atol=1e-9):
                     names.append(name)
@@ -169,12 +179,13 @@ class OneQuerySixNumbers(SectionScene):
             if i == s.min_cell[0]:
                 self.mark_extreme("min")
 
-    def _entry(self, which: str):
-        """The legend entry of the matrix's maximum or minimum: value and (query → key)."""
+    def _entry(self, which: str, names: list[str]):
+        """The legend entry of the matrix's maximum or minimum: value and (query → key),
+        the tokens as ``names`` shows them."""
         s = self.story
         row, col = s.max_cell if which == "max" else s.min_cell
         value = s.fig(6, "R_max" if which == "max" else "R_min")
-        return label(f"{self.caption_text(f'ui_{which}')} {value.text}  ({s.label(row)} → {s.label(col)})",
+        return label(f"{self.caption_text(f'ui_{which}')} {value.text}  ({names[row]} → {names[col]})",
                      style.SMALL_SIZE, self.theme.amber)
 
     def mark_extreme(self, which: str):
@@ -183,7 +194,7 @@ class OneQuerySixNumbers(SectionScene):
         row, col = s.max_cell if which == "max" else s.min_cell
         value = s.fig(6, "R_max" if which == "max" else "R_min")
         tick = self.columns.tick(col, float(value.value), t.amber)
-        entry = self._entry(which)
+        entry = self._entry(which, self.names)
         side = self.right_box
         fit_width(entry, side.width / 2 - 0.1 if self.legend_rows == 1 else side.width)
         # The maximum's entry on the left, the minimum's on the right (a line lower when

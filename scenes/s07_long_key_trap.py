@@ -25,7 +25,8 @@ from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
 from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import label, screen_label, screen_labels
+from scenes.widgets.text import label
+from scenes.widgets.tokens import one_cut
 
 
 #: Seconds the stretch takes to just short of the crossing (stretch_lo), and all the way to
@@ -73,12 +74,6 @@ class LongKeyTrap(SectionScene):
         self.plane = self._plane_for(np.vstack([s.Q[f], s.K[w], reach * s.K[lk]]),
                                      reach * s.K[lk])
         p = self.plane
-        q_lab, k_lab = tip_labels(p, [(s.Q[f], f"q({screen_label(s.label(f))})"), (s.K[w], f"k({screen_label(s.label(w))})")],
-                                  [t.query, t.key], style.LABEL_SIZE,
-                                  obstacles=[reach * s.K[lk]])
-        self.k_win = VGroup(p.arrow(s.K[w], t.key), k_lab)
-        self.k_long = p.labelled_arrow(self.long_key, t.key, f"k({screen_label(s.label(lk))})")
-        self.q = VGroup(p.arrow(s.Q[f], t.query), q_lab)
         self.shade = ShadowConstruction(p, lambda: s.Q[f], self.long_key)
 
         side = self.right_box
@@ -93,12 +88,14 @@ class LongKeyTrap(SectionScene):
                                      bound, size=style.LABEL_SIZE, shadow_decimals=3)
         self.readout.move_to(np.array([side.center[0], 0, 0]))
         self.readout.set_y(self.slider.get_bottom()[1] - 0.3 - self.readout.height / 2)
-        row_end = self.row_at(s.stretch_max)
-        lo = float(min(row_end.min(), s.R[f].min(), 0.0))
-        hi = float(max(row_end.max(), s.R[f].max(), 0.0))
-        pad = 0.04 * (hi - lo)
-        chart_top = self.readout.get_bottom()[1] - 0.25
-        self.columns = ScoreColumns(screen_labels(s.labels), self.row, side.below(chart_top), lo - pad, hi + pad)
+        self.build_token_widgets(side.below(self.readout.get_bottom()[1] - 0.25))
+        names = self.names
+        q_lab, k_lab = tip_labels(p, [(s.Q[f], f"q({names[f]})"), (s.K[w], f"k({names[w]})")],
+                                  [t.query, t.key], style.LABEL_SIZE,
+                                  obstacles=[reach * s.K[lk]])
+        self.k_win = VGroup(p.arrow(s.K[w], t.key), k_lab)
+        self.k_long = p.labelled_arrow(self.long_key, t.key, f"k({names[lk]})")
+        self.q = VGroup(p.arrow(s.Q[f], t.query), q_lab)
         self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
         self.leader = self.columns.live_frame(
             lambda: core.best_key(self.keys_at(self.stretch.get_value()), s.Q[f]), t.amber)
@@ -112,6 +109,23 @@ class LongKeyTrap(SectionScene):
         self.bring_to_front(self.q, self.k_long, self.k_win)
         self.play(FadeIn(self.slider), FadeIn(self.readout), FadeIn(self.columns), run_time=timing.ENTER)
         self.play(Create(self.bar_to_beat), Create(self.leader), run_time=timing.FADE)
+
+    def build_token_widgets(self, columns_box: Box):
+        """The score columns (right) and the score map of every row (left, shown later) with
+        one abbreviation of every word, since both are on screen at once; ``self.names`` are
+        the names as they show them (the plane's tip labels use them too)."""
+        s = self.story
+        f = s.follow
+        row_end = self.row_at(s.stretch_max)
+        lo = float(min(row_end.min(), s.R[f].min(), 0.0))
+        hi = float(max(row_end.max(), s.R[f].max(), 0.0))
+        pad = 0.04 * (hi - lo)
+        end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
+        vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
+        self.names, (self.columns, self.grid) = one_cut(
+            s.labels,
+            lambda names: ScoreColumns(names, self.row, columns_box, lo - pad, hi + pad),
+            lambda names: ScoreSquares(names, self.matrix, self.left_box, vmax))
 
     def _plane_for(self, points: np.ndarray, far_tip: np.ndarray) -> VectorPlane:
         """A plane holding ``points``, with room beyond ``far_tip`` for its label."""
@@ -175,9 +189,6 @@ class LongKeyTrap(SectionScene):
     def every_row(self):
         """Swap the plane for the whole score matrix; the long key's column grows in every row."""
         s, t = self.story, self.theme
-        end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
-        vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
-        self.grid = ScoreSquares(screen_labels(s.labels), self.matrix, self.left_box, vmax)
         frame = self.grid.column_frame(s.long_key, t.key)
         plane_parts = VGroup(self.plane, self.q, self.k_win, self.k_long, self.shade)
         self.say("every_row")

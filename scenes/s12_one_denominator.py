@@ -11,7 +11,7 @@ from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, Va
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.text import label, screen_labels
+from scenes.widgets.text import label
 from scenes.widgets.readouts import Readout
 from scenes.widgets.weights import DraggedScoreRow, RowLayout
 
@@ -59,7 +59,8 @@ class OneDenominator(SectionScene):
         self.total = Readout("Σ w =", lambda: s.dragged_weight_sum(self.x.get_value()), decimals=3,
                              sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
-        self.w_win = Readout(f"w[{screen_labels(s.labels)[w]}] =", lambda: float(self.weights()[w]),
+        # The winner as the strip under the bars names it (the strip may cut it shorter).
+        self.w_win = Readout(f"w[{dragged.bars.strip.shown[w]}] =", lambda: float(self.weights()[w]),
                              sample=0.99)
         dragged.place_readout(self.w_win, self.total.get_left() + READOUT_GAP * LEFT)
         self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider

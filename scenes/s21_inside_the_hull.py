@@ -23,7 +23,7 @@ from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.slider import Slider
 from scenes.widgets.readouts import Readout, VectorReadout
-from scenes.widgets.text import label, screen_labels
+from scenes.widgets.text import TOKEN_CELLS, label, screen_label
 
 PULL_TIME = 5.0
 #: With an inset, the drag stops this far below the slider's end, and finishes after it opens.
@@ -35,7 +35,9 @@ VISIBLE_GAP = 0.12
 #: magnification is rounded down to a round number, which widens it up to 2.5 times).
 INSET_GAPS = 0.8
 LINE = 0.52          # spacing of the readout lines in the side panel
-SLIDER_CELLS = 8     # a token in the slider's name is abbreviated past this width
+#: The two tokens of the slider's name (one line) are abbreviated past this width, on the
+#: hull, the readouts and the inset too: one abbreviation of a word in a frame.
+SLIDER_CELLS = 8
 
 
 class InsideTheHull(SectionScene):
@@ -68,7 +70,9 @@ class InsideTheHull(SectionScene):
         self.x = ValueTracker(float(s.S[f, h]))
         x0, x1, y0, y1 = value_range(s.V, include_origin=False)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
-        self.values = ValueHull(self.plane, s.V, screen_labels(s.labels))
+        self.names = [screen_label(x, SLIDER_CELLS if i in (f, h) else TOKEN_CELLS)
+                      for i, x in enumerate(s.labels)]
+        self.values = ValueHull(self.plane, s.V, self.names)
         out = lambda: self.output()  # noqa: E731  (no bound method in a mobject's closure)
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
         self.side_panel(out)
@@ -81,13 +85,12 @@ class InsideTheHull(SectionScene):
         """Slider for the pulled score; live weight, output and the corner's own value."""
         s, t = self.story, self.theme
         f, h = s.follow, s.hull_token
-        fl, hl = screen_labels(s.labels)[f], screen_labels(s.labels)[h]
-        short = screen_labels(s.labels, SLIDER_CELLS)   # the slider's name shares a line
+        fl, hl = self.names[f], self.names[h]
         panel = style.right_panel()
         hi = s.fig(21, "hull_score").value
         knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
                           color=t.fg, align="left")
-        self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{short[f]} → {short[h]}", width=2.2,
+        self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{fl} → {hl}", width=2.2,
                              readout=knob, color=t.highlight)
         self.slider.move_to([panel.l, panel.t - 0.35, 0], aligned_edge=LEFT)
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
@@ -157,7 +160,7 @@ class InsideTheHull(SectionScene):
         inset.dot(s.V[h], t.value, radius=0.09)
         out = lambda: self.output()  # noqa: E731
         inset.live_dot(out, t.amber, radius=0.09)
-        name = label(screen_labels(s.labels)[h], style.SMALL_SIZE, t.value)
+        name = label(self.names[h], style.SMALL_SIZE, t.value)
         name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=0.15)
         inset.content.add(name)
         self.play(Create(inset.source), run_time=timing.FLASH)

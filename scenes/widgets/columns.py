@@ -240,8 +240,8 @@ def line_up_labels(names: Sequence[str], xs: Sequence[float], span: tuple[float,
     sits on one baseline (``the`` and ``ran`` on the same one).
 
     Returns the names as a VGroup, the first line's baseline at y = 0; ``rows`` (1 or 2),
-    ``shown`` (the strings drawn) and ``line_height`` (one line, ascent to descent) are
-    set on it.
+    ``shown`` (the strings drawn), ``cut`` (the half-em cells they were cut to) and
+    ``line_height`` (one line, ascent to descent) are set on it.
     """
     color = color or style.theme().fg
     min_k = min(1.0, MIN_NAME_SIZE / size)
@@ -271,5 +271,5 @@ def line_up_labels(names: Sequence[str], xs: Sequence[float], span: tuple[float,
         m.move_to(np.array([x, 0.0, 0.0]))
         m.shift((-(j % rows) * step - baseline(m, s)) * UP)
     group = VGroup(*texts)
-    group.rows, group.shown, group.line_height = rows, shown, rise + drop
+    group.rows, group.shown, group.cut, group.line_height = rows, shown, max_cells, rise + drop
     return group

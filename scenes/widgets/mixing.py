@@ -32,6 +32,7 @@ from manim import (
 )
 
 from attn_math import core
+from attn_math.fmt import fmt_int
 
 from .. import style
 from ..layout import Box, fit_width
@@ -41,7 +42,7 @@ from .plane import QuickArrow
 from .projection import backed, spread_labels
 from .readouts import VectorReadout
 from .redrawn import Redrawn
-from .text import baseline, label
+from .text import baseline, baseline_drop, label
 
 Vec = Callable[[], np.ndarray]
 
@@ -338,8 +339,7 @@ class ChainLedger(Redrawn, VGroup):
         line_h = min(0.5, box.height / n_lines)
         size = float(min(style.LABEL_SIZE, max(style.TINY_SIZE, line_h * 46)))
         self.size = size
-        ref = label("x", size)
-        drop = ref.get_center()[1] - baseline(ref, "x")
+        drop = baseline_drop(size)
         head = label(header, size, t.fg)
         fit_width(head, box.width)
         # Columns: weight (right-aligned on its point), "×", value name.
@@ -534,8 +534,7 @@ class ZoomInset(VGroup):
         self.frame = Rectangle(width=side, height=side, stroke_color=t.muted, stroke_width=2,
                                fill_color=t.background, fill_opacity=1.0)
         self.frame.move_to(self.screen_center)
-        tag = f"×{self.factor:,.0f}"
-        self.scale_label = label(tag, style.SMALL_SIZE, t.muted)
+        self.scale_label = label(f"×{fmt_int(self.factor)}", style.SMALL_SIZE, t.muted)
         self.scale_label.next_to(self.frame, DOWN, buff=0.1).align_to(self.frame, RIGHT)
         mark = max(min_mark, 2 * self.half_data * plane.unit)
         self.source = Rectangle(width=mark, height=mark, stroke_color=t.muted, stroke_width=1.8)

@@ -31,7 +31,7 @@ from ..layout import Box
 from .live_number import LiveNumber
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
-from .text import baseline, label
+from .text import baseline, baseline_drop, label
 
 #: The widest text an entry takes (two decimals, a minus sign): the width of a slot.
 WIDE_NUMBER = "\u22120.00"
@@ -51,16 +51,9 @@ def latin_baseline(mob, s: str) -> float:
     return min(latin) if latin else baseline(mob, s)
 
 
-def _drop(size: float) -> float:
-    """How far a line's baseline lies under the centre of an ``x`` of font ``size``: lines
-    laid out from their centres (a readout's row, a line of words) sit on this baseline."""
-    ref = label("x", size)
-    return ref.get_center()[1] - baseline(ref, "x")
-
-
 def _word(s: str, size: float, color: str, x: float, drop: float):
     """The label ``s`` with its left end at ``x`` and its baseline at ``-drop`` (a word of a
-    line laid out from its centre, see :func:`_drop`)."""
+    line laid out from its centre, see :func:`baseline_drop`)."""
     mob = label(s, size, color)
     mob.move_to([x + mob.width / 2, 0, 0])
     mob.shift([0, -drop - baseline(mob, s), 0])
@@ -188,7 +181,7 @@ class CellReadout(Readout):
                  size: float = style.LABEL_SIZE, signed_colors: bool = True,
                  color: str | None = None, number_gap: float = 0.45):
         t = style.theme()
-        drop = _drop(size)
+        drop = baseline_drop(size)
         x = 0.0
         words = VGroup()
         if icon is not None:
@@ -227,7 +220,7 @@ class LabeledNumber(Readout):
                  thousands: bool = True, size: float = style.LABEL_SIZE,
                  name_color: str | None = None, color: str | None = None):
         t = style.theme()
-        drop = _drop(size)
+        drop = baseline_drop(size)
         super().__init__(_word(name, size, name_color or t.muted, 0.0, drop), value, color,
                          size, name_baseline=-drop, width=width, decimals=decimals,
                          thousands=thousands)
@@ -350,7 +343,7 @@ class RowReadout(Redrawn, VGroup):
         x_left = (l + r) / 2 - width / 2
         # The values line up on their decimal points, a decimal part's width from the right.
         point = width - label("." + "0" * decimals, size).width
-        drop = _drop(size)
+        drop = baseline_drop(size)
         y = top
         self.titles = VGroup()
         if titles:

@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 from manim import (
-    DOWN, UP, Line, Polygon, Rectangle, Square, VGroup, VMobject,
+    UP, Line, Polygon, Rectangle, Square, VGroup, VMobject,
 )
 
 from .. import style
@@ -26,7 +26,7 @@ from .columns import number_size as columns_number_size
 from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .redrawn import Redrawn, live_source
-from .text import label
+from .text import TOKEN_CELLS, label
 
 Scores = Callable[[], np.ndarray]
 
@@ -73,6 +73,8 @@ class ScoreColumns(Redrawn, ColumnChart):
     ----------
     bars, numbers, labels, zero_line
         The parts; ``bars[j]`` is a polygon redrawn every frame, ``numbers[j]`` a LiveNumber.
+    cut
+        The half-em cells the names were cut to (see :func:`scenes.widgets.tokens.one_cut`).
     """
 
     #: Lines across score columns are dashed (section 7's score to beat), as they always were.
@@ -102,7 +104,7 @@ class ScoreColumns(Redrawn, ColumnChart):
         self.y0 = b + names.height + 0.14 + self._num_h
         self.y1 = top - self._num_h
         names.shift((b - names.get_bottom()[1]) * UP)
-        self.labels = names
+        self.labels, self.cut = names, names.cut
 
         self.zero_line = self.axis_line(self.y_of(0.0))
         self.bars = VGroup(*[VMobject(stroke_width=0, fill_opacity=0.9) for _ in range(n)])
@@ -244,6 +246,8 @@ class ScoreSquares(Redrawn, VGroup):
         ``cells[i][j]`` squares, ``winners[i]`` the outline on row i's leader.
     texts
         The label strings as drawn (rows and columns alike).
+    cut
+        The half-em cells they were cut to (see :func:`scenes.widgets.tokens.one_cut`).
     """
 
     def __init__(self, labels: Sequence[str], get_matrix: Scores, box, vmax: float,
@@ -265,7 +269,7 @@ class ScoreSquares(Redrawn, VGroup):
         rows_clear = all(cell - (h0 + h1) / 2 >= LABEL_GAP for h0, h1 in zip(heights, heights[1:]))
         if max(tx.width for tx in cols_txt) <= 0.95 * cell and rows_clear:
             # Upright labels side by side, rows clear of each other: the plain layout.
-            self.texts = list(labels)
+            self.texts, self.cut = list(labels), TOKEN_CELLS
             self._plain_layout(rows_txt, cols_txt, lab_w, cell, col_h, box)
         else:
             # Crowded (many or long tokens): the score grid's label layout (cuts, smaller
@@ -320,7 +324,7 @@ class ScoreSquares(Redrawn, VGroup):
         g = ScoreGrid(np.zeros((n, n)), list(labels), box=box, label_size=size,
                       max_pitch=float("inf"))
         self.cell = g.pitch
-        self.texts = list(g.row_texts)
+        self.texts, self.cut = list(g.row_texts), g.cut
         self.centers = np.array([[g.cell_center(i, j) for j in range(n)] for i in range(n)])
         self.row_labels, self.col_labels = g.row_labels, g.col_labels
 

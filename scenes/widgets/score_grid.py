@@ -62,7 +62,7 @@ from .columns import set_rect
 from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
 from .placement import LABEL_GAP
-from .text import TOKEN_CELLS, baseline, cells, label, screen_label, screen_labels
+from .text import TOKEN_CELLS, baseline, baseline_drop, cells, label, screen_label, screen_labels
 from .tokens import CUT_STEPS
 
 Box = tuple[float, float, float, float]
@@ -171,6 +171,9 @@ class ScoreGrid(VGroup):
     row_texts, col_texts
         The label strings as drawn (abbreviated tokens), by data row and column; readouts
         beside the grid use them.
+    cut
+        The half-em cells rows and columns were cut to (see
+        :func:`scenes.widgets.tokens.one_cut`).
     col_tiers
         Tiers the column labels are staggered into (1: side by side).
     lines
@@ -229,7 +232,7 @@ class ScoreGrid(VGroup):
         self.lines = VGroup(*lines).set_stroke(t.grid, width=1.5)
 
         # ---- labels
-        self._drop = self._baseline_drop(size)
+        self._drop = baseline_drop(size)
         for r, mob in enumerate(rows):
             self._place_left(mob, r, self.row_texts[r])
         for c, mob in enumerate(cols):
@@ -308,13 +311,13 @@ class ScoreGrid(VGroup):
             rs, cs, rows, cols, need = mobs(sz, cut)
             geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob, need)
             if geo is not None:
-                self.col_rotated = False
+                self.col_rotated, self.cut = False, cut
                 break
         else:
             self.label_size = size
             rs, cs, rows, cols, _ = mobs(size, TOKEN_CELLS)
             geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
-            self.col_rotated = True
+            self.col_rotated, self.cut = True, TOKEN_CELLS
         self.row_texts, self.col_texts = rs, cs
         self.col_tiers, self.tier_step, pitch, over_l, over_r, top_h = geo
         rw = max(m.width for m in rows)
@@ -391,10 +394,6 @@ class ScoreGrid(VGroup):
         """Tier of screen column ``c``'s label (0 next to the grid); the first column is
         highest, clear of the corner text."""
         return tiers - 1 - c % tiers
-
-    def _baseline_drop(self, size: float) -> float:
-        ref = label("x", size)
-        return ref.get_center()[1] - baseline(ref, "x")
 
     def _place_left(self, mob, r: int, s: str | None = None) -> None:
         """Right-align a (horizontal) label to the left of screen row ``r``, on a common baseline."""

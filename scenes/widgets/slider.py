@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from manim import LEFT, RIGHT, Circle, Line, ValueTracker, VGroup
 
+from attn_math.fmt import round_half_away
+
 from .. import style
 from .text import label
 
@@ -17,8 +19,12 @@ class CountTracker(ValueTracker):
     """
 
     def count(self) -> int:
-        """The value as a whole number, as the readouts show it."""
-        return int(round(self.get_value()))
+        """The value as a whole number, as the readouts show it.
+
+        Rounded half away from zero like every number :func:`attn_math.fmt.fmt` prints
+        (``round()`` would round 2.5 to 2 while a readout of the value prints 3).
+        """
+        return int(round_half_away(self.get_value(), 0))
 
 
 class Slider(VGroup):

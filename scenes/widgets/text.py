@@ -86,6 +86,13 @@ def baseline(text: Text, s: str) -> float:
     return min(bottoms) if bottoms else text.get_bottom()[1]
 
 
+def baseline_drop(size: float) -> float:
+    """How far a line's baseline lies under the centre of an ``x`` of font ``size``: lines
+    laid out from their centres (a readout's row, a line of words) sit on this baseline."""
+    ref = label("x", size)
+    return ref.get_center()[1] - baseline(ref, "x")
+
+
 def paragraph(s: str, max_width: float, size: float = style.CAPTION_SIZE,
               color: str | None = None, max_lines: int = 2, line_gap: float = 0.12) -> VGroup:
     """Text wrapped to ``max_width`` frame units in at most ``max_lines`` centred lines.

@@ -2,16 +2,58 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import numpy as np
 from manim import RIGHT, RoundedRectangle, VGroup
 
 from .. import style
-from .text import TOKEN_CELLS, baseline, label, screen_label
+from .text import TOKEN_CELLS, baseline, baseline_drop, label, screen_label, screen_labels
 
 #: The smallest font size a chip's word is scaled to while chips share one width.
 MIN_CHIP_SIZE = 16
 #: How far long tokens are cut (half-em cells) when chips would otherwise be too small.
 CUT_STEPS = (TOKEN_CELLS, 9, 7, 5)
+
+
+
+def one_cut(tokens: Sequence[str],
+            *makers: Callable[[list[str]], object]) -> tuple[list[str], list]:
+    """The widgets ``makers`` build from the token names, all showing one abbreviation of
+    every word: the shortest cut any of them needs, decided once for a frame.
+
+    Each widget cuts long names on its own (:data:`CUT_STEPS`) and reports the half-em cells
+    it cut to as ``cut``. Every maker is called with the names as :func:`screen_labels` cuts
+    them; while one of the widgets cuts shorter than that, all are built again from the names
+    at its cut. A widget given names no longer than its own cut draws them as given, so in
+    the end every widget draws the same strings (and when none needs a cut, each is built
+    once, exactly as from the names cut at :data:`TOKEN_CELLS`).
+
+    Parameters
+    ----------
+    tokens
+        The token names (a story's ``labels``).
+    makers
+        One callable per widget: names -> the widget, which has a ``cut`` attribute
+        (:class:`TokenStrip`, :class:`~scenes.widgets.score_grid.ScoreGrid`,
+        :class:`~scenes.widgets.score_columns.ScoreColumns`,
+        :class:`~scenes.widgets.score_columns.ScoreSquares`, ``line_up_labels``' group).
+
+    Returns
+    -------
+    names : list of str
+        The names as every widget shows them (for any other text naming a token in the frame).
+    widgets : list
+        The widgets, in the order of ``makers``.
+    """
+    cut = TOKEN_CELLS
+    while True:
+        names = screen_labels(tokens, cut)
+        made = [make(names) for make in makers]
+        least = min(m.cut for m in made)
+        if least >= cut:
+            return names, made
+        cut = least
 
 
 class TokenStrip(VGroup):
@@ -21,6 +63,7 @@ class TokenStrip(VGroup):
     a copy of its box in the highlight colour, to show which token is followed.
     Font size shrinks with the token count so 12 tokens still fit and read.
     ``min_cell`` widens every chip to at least that width (e.g. to match bar columns).
+    ``shown`` are the words as drawn, cut to ``cut`` half-em cells (see :func:`one_cut`).
     """
 
     def __init__(self, labels: list[str], width: float | None = None,
@@ -43,12 +86,11 @@ class TokenStrip(VGroup):
                 total = sum(cells) + (len(texts) - 1) * buff
             if size * width / total >= MIN_CHIP_SIZE:
                 break
-        self.shown = shown
+        self.shown, self.cut = shown, max_cells
         scale = min(1.0, width / total)
         chips = []
         # Sit every word on one baseline (centring boxes would bob "the" against "ran").
-        ref = label("x", size)
-        drop = ref.get_center()[1] - baseline(ref, "x")
+        drop = baseline_drop(size)
         for s, tx, cell in zip(shown, texts, cells):
             box = RoundedRectangle(corner_radius=0.08, width=cell, height=chip_height,
                                    stroke_color=t.muted, stroke_width=1.5,
