@@ -29,7 +29,7 @@ from scenes.widgets.tokens import TokenStrip, one_cut
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 KEYS_GROW = 1.2         # the keys growing in, one after another
-TIP_CLEAR = 0.08        # what tip_labels keeps between two names (0.04 around each)
+TIP_CLEAR = 0.08        # names closer than this are placed again (tip_labels itself keeps LABEL_GAP)
 STEP_PAUSE = 0.3        # seconds the query rests on each token, so the row it stops on is read
 
 

@@ -13,16 +13,10 @@ from manim import DOWN, LEFT, UP, Create, FadeIn, VGroup
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.readouts import CellReadout
-from scenes.widgets.score_grid import ScoreGrid, dashed_square
+from scenes.widgets.score_grid import ScoreGrid, dashed_square, opening_pitch
 
 FOLD_TIME = 3.0
 ICON = 0.34      # size of the frame icons beside the panel's lines
-#: The grid opens the section alone: its cells may grow until it spans what a three-token
-#: grid does at ScoreGrid's usual cap (3 x 1.1 units), so a two-token grid is not a small
-#: block in a corner; from three tokens on, the usual cap.
-GRID_SPAN = 3.3
-
-
 class FoldDiagonal(SectionScene):
     SECTION = 10
 
@@ -46,7 +40,7 @@ class FoldDiagonal(SectionScene):
     def build(self):
         s = self.story
         self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), corner=f"/ √{s.d}",
-                              max_pitch=GRID_SPAN / min(s.n, 3))
+                              max_pitch=opening_pitch(s.n))
         a, b = s.asym
         self.frames = VGroup(self.frame(a, b, dashed=False), self.frame(b, a, dashed=True))
         panel = style.right_panel()

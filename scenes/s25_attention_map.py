@@ -19,18 +19,12 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.readouts import CellReadout, RowReadout
-from scenes.widgets.score_grid import ScoreGrid
+from scenes.widgets.score_grid import ScoreGrid, opening_pitch
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import bullet_list
 
 LIFT_TIME = 3.0
 BUGS = ("mask", "pos", "div", "norm")   # caption keys bug_<name>_cause / bug_<name>_symptom
-#: The grid opens the section alone: its cells may grow until it spans what a three-token
-#: grid does at ScoreGrid's usual cap (3 x 1.1 units), so a two-token grid is not a small
-#: block in a corner; from three tokens on, the usual cap.
-GRID_SPAN = 3.3
-
-
 class AttentionMap(SectionScene):
     SECTION = 25
 
@@ -63,7 +57,7 @@ class AttentionMap(SectionScene):
         n, f, cw = s.n, s.follow, s.causal_winner
         self.lift = ValueTracker(0.0)
         g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight",
-                                 max_pitch=GRID_SPAN / min(n, 3))
+                                 max_pitch=opening_pitch(n))
         upper = core.causal_mask(n)
         g.set_presence(np.where(upper, 0.0, 1.0))
         self.in_cells = g.numbers_fit(2)

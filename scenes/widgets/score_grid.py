@@ -131,6 +131,17 @@ def _unit_square() -> np.ndarray:
     return Square(side_length=1.0).points.copy()
 
 
+#: The largest cell side (units) a grid takes when its box leaves room.
+MAX_PITCH = 1.1
+
+
+def opening_pitch(n: int) -> float:
+    """The cell cap of a grid that opens a section alone: its cells may grow until it spans
+    what a three-token grid spans at :data:`MAX_PITCH`, so a two-token grid is not a small
+    block in a corner (the layout probe's opening rule); from three tokens on, the usual cap."""
+    return 3 * MAX_PITCH / min(n, 3)
+
+
 class ScoreGrid(VGroup):
     """An ``n x m`` matrix drawn as a grid of cells with token labels.
 
@@ -201,7 +212,7 @@ class ScoreGrid(VGroup):
     def __init__(self, values, row_labels: Sequence[str], col_labels: Sequence[str] | None = None,
                  box: Box | None = None, *, mode: str = "score", scale: float | None = None,
                  filled: bool = True, corner: str | None = None, label_size: float | None = None,
-                 max_pitch: float = 1.1):
+                 max_pitch: float = MAX_PITCH):
         if mode not in ("score", "weight"):
             raise ValueError(f"mode must be 'score' or 'weight', not {mode!r}")
         t = style.theme()
