@@ -64,8 +64,9 @@ class OneDenominator(SectionScene):
         self.total = Readout("Σ w =", lambda: s.dragged_weight_sum(self.x.get_value()),
                              decimals=places.total, sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
+        # The winner's weight, as its bar shows it.
         self.w_win = Readout(f"w[{screen_labels(s.labels)[w]}] =", lambda: float(self.weights()[w]),
-                             sample=0.99)
+                             sample=0.99, decimals=places.parts)
         dragged.place_readout(self.w_win, self.total.get_left() + READOUT_GAP * LEFT)
         self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
         name, mark = dragged.name, dragged.mark
