@@ -312,15 +312,10 @@ class Story:
         return [j for j in range(f + 1) if fmt(self.Wc[f, j], decimals) == top]
 
     def causal_tied(self) -> list[int]:
-        """The followed row's causal candidates whose weight prints like the largest wherever
-        the row is shown: in section 18 and, when it is the bug row, in section 19 (which
-        shows it to more decimals). Section 18's caption claims a tie only if section 19's
-        numbers do not break it: 0.15 and 0.15 there may be 0.150 and 0.154 here."""
-        tied = self.tied_at(self.sum_places[18].parts)
-        if self.bug_row == self.follow:
-            again = self.tied_at(self.sum_places[19].parts)
-            tied = [j for j in tied if j in again]
-        return tied
+        """The followed row's causal candidates whose weight prints like the largest in
+        section 18 (section 19 may show the same row to more decimals and tell them apart:
+        a tie is a claim about what section 18's screen shows)."""
+        return self.tied_at(self.sum_places[18].parts)
 
     def summed_rows(self, section: int) -> list[np.ndarray]:
         """The rows of parts ``section`` shows beside their total on a beat's settled frame
@@ -587,10 +582,6 @@ def ratio_decimals(hi: float, lo: float, ratio_places: int = 1, places: int = 2)
     return MAX_RATIO_DECIMALS
 
 
-#: The most decimals :func:`sum_decimals` gives parts shown beside their total.
-MAX_SUM_DECIMALS = 4
-
-
 class SumPlaces(NamedTuple):
     """Decimals of parts shown beside their total, and of the total."""
 
@@ -612,26 +603,23 @@ def parts_add_up(parts: np.ndarray, places: int, total_places: int) -> bool:
 
 def sum_decimals(rows: list[np.ndarray], places: int = 2,
                  total_places: int | None = None) -> SumPlaces:
-    """Decimals for parts shown beside their total (one row of parts at a time, every row
-    of ``rows`` with the same decimals) at which the parts as shown add up to the total as
-    shown, in every row.
+    """Decimals for a total shown beside its parts (every row of ``rows`` one row of parts,
+    all shown alike) at which the parts as shown add up to the total as shown, in every row.
 
     Each number is rounded right, yet the rounded parts need not add up to the rounded
-    total: two weights of 0.03954 show 0.040 and 0.040 under "Σ = 0.079". The first that
-    agrees of: the parts at ``places`` and the total at ``total_places`` (default
-    ``places``) or fewer, down to one (a sum of parts rounded to a place is known to fewer
-    places than each part, so the total is the number to coarsen: "Σ = 0.08"; the parts
-    stay as they were); then both at one more decimal at a time, up to
-    :data:`MAX_SUM_DECIMALS`. If none agrees, ``(places, total_places)``: the rows'
-    rounding can't be reconciled within the cap (many weights that sum to exactly 1 may
-    need more decimals than fit under a bar), and the tests list those cases.
+    total: two weights of 0.03954 show 0.040 and 0.040 under "Σ = 0.079". The parts keep
+    ``places`` (the precision the storyboard gives them); the total takes ``total_places``
+    (default ``places``) or the first fewer decimals, down to one, at which the parts add up
+    to it (a sum of parts rounded to a place is known to fewer places than each part:
+    "Σ = 0.08"). If none agrees, ``(places, total_places)``: adding decimals to every part
+    would crowd the bars and leave the storyboard's precision (many weights that sum to
+    exactly 1 need five or more), so the rows keep their rounding and the tests list those
+    cases.
     """
     total_places = places if total_places is None else total_places
-    tries = ([SumPlaces(places, t) for t in range(total_places, 0, -1)]
-             + [SumPlaces(d, max(d, total_places)) for d in range(places + 1, MAX_SUM_DECIMALS + 1)])
-    for p in tries:
-        if all(parts_add_up(row, *p) for row in rows):
-            return p
+    for t in range(total_places, 0, -1):
+        if all(parts_add_up(row, places, t) for row in rows):
+            return SumPlaces(places, t)
     return SumPlaces(places, total_places)
 
 

@@ -22,21 +22,24 @@ from scenes.registry import SECTIONS
 from tests.layout_probe import VISIBLE_OPACITY, probe_section
 from tests.test_layout import SENTENCES, heads  # noqa: F401  (heads: a fixture)
 
+#: The sentences: the default one (ja/dark) and test_layout's.
+CASES = {"default": (None, "ja", "dark"), **SENTENCES}
+
 #: Section -> the scene attribute holding its total's readout.
 TOTALS = {11: "total", 12: "total", 18: "total", 19: "leak"}
 
-#: ``(section, sentence) -> why`` for rows whose rounding no decimals up to the cap reconcile.
+#: ``(section, sentence) -> why``: rows whose parts, at the storyboard's two decimals, add up
+#: to no total coarser than the one shown (a weight row sums to exactly 1, yet 8-12 weights at
+#: 2 decimals add to 0.99-1.03; section 11's exp stage of the default sentence adds to 11.24
+#: under 11.25). Making them agree needs more decimals under every bar or parts rounded to
+#: add up (largest remainder); both change what the storyboard shows, so the cases are listed.
 #: Strict xfails: a case that passes must be struck off.
+_ROW = "the parts at 2 decimals add to no total at 2 or 1 decimals"
 KNOWN: dict[tuple[int, str], str] = {
-    (11, "twelve"): "weights that sum to exactly 1 show 1.01 at 2 and 3 decimals",
-    (11, "twelve_longest"): "weights that sum to exactly 1: no common decimals with exp's stage",
-    (11, "repeated"): "weights that sum to exactly 1 need 6 decimals",
-    (11, "japanese"): "exp's stage and the weights agree at no common decimals",
-    (12, "repeated"): "weights that sum to exactly 1 need 6 decimals",
-    (18, "twelve"): "the last row's 12 weights need 5 decimals",
-    (18, "twelve_longest"): "the last row's 12 weights need more than 6 decimals",
-    (18, "japanese"): "the last and the followed rows agree at no common decimals",
-    (18, "emoji"): "the last and the followed rows agree at no common decimals",
+    (11, "default"): "exp stage: 1.24 + 3.37 + 1.70 + 1.32 + 2.24 + 1.37 = 11.24 under Σ = 11.25",
+    **{(11, name): _ROW for name in ("twelve", "twelve_longest", "longest", "repeated", "japanese")},
+    **{(12, name): _ROW for name in ("twelve", "twelve_longest", "repeated", "japanese")},
+    **{(18, name): _ROW for name in ("twelve", "twelve_longest", "japanese", "emoji")},
 }
 
 
@@ -62,7 +65,7 @@ def shown_sums(scene, section: int) -> tuple[list[str], str] | None:
 def _cases():
     for section in SECTIONS:
         if section.number in TOTALS:
-            for sentence in SENTENCES:
+            for sentence in CASES:
                 why = KNOWN.get((section.number, sentence))
                 marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
                 yield pytest.param(section, sentence, marks=marks,
@@ -71,7 +74,7 @@ def _cases():
 
 @pytest.mark.parametrize("section,sentence", list(_cases()))
 def test_parts_shown_add_up_to_the_total_shown(section, sentence, heads):  # noqa: F811
-    _, lang, theme = SENTENCES[sentence]
+    _, lang, theme = CASES[sentence]
     seen: list[tuple[str, list[str], str]] = []
 
     def read(scene, where):
@@ -79,7 +82,7 @@ def test_parts_shown_add_up_to_the_total_shown(section, sentence, heads):  # noq
         if shown is not None:
             seen.append((where, *shown))
 
-    probe_section(section, lang, theme, heads[sentence], on_moment=read)
+    probe_section(section, lang, theme, heads.get(sentence), on_moment=read)
     assert seen, "the total was never shown"
     wrong = [(where, parts, total) for where, parts, total in seen
              if sum((_number(p) for p in parts), Decimal(0)) != _number(total)]
@@ -98,11 +101,14 @@ def test_rounded_parts_can_miss_the_rounded_total():
     assert parts_add_up(leak, 3, 2)                 # 0.040 + 0.040 under 0.08
 
 
-def test_sum_decimals_coarsens_the_total_before_adding_decimals():
+def test_sum_decimals_coarsens_the_total_only():
     leak = np.array([0.03954341, 0.03954341])
     assert sum_decimals([leak], 3) == SumPlaces(3, 2)
-    thirds = np.array([0.0335, 0.0335, 0.0335])     # 0.034 × 3 = 0.102, the sum 0.1005
-    assert sum_decimals([thirds], 3) == SumPlaces(4, 4)
+    # The parts never take more decimals than they are given: where no coarser total agrees,
+    # nothing changes (and the rendered test lists the case).
+    thirds = np.array([0.0335, 0.0335, 0.0335])
+    assert sum_decimals([thirds], 2) == SumPlaces(2, 2)     # 0.03 × 3 = 0.09 under 0.10 (or 0.1)
+    assert not parts_add_up(thirds, 2, 2) and not parts_add_up(thirds, 2, 1)
     assert sum_decimals([np.array([0.25, 0.75])], 2) == SumPlaces(2, 2)
     # Three parts of 0.01052: 0.011 × 3 = 0.033 under 0.032 (or 0.03, 0.0), 0.0105 × 3 =
     # 0.0315 under 0.0316: no decimals up to the cap reconcile them, and nothing changes.
@@ -111,21 +117,9 @@ def test_sum_decimals_coarsens_the_total_before_adding_decimals():
     assert not parts_add_up(stuck, 3, 3)
 
 
-@pytest.mark.parametrize("sentence", list(SENTENCES))
+@pytest.mark.parametrize("sentence", list(CASES))
 def test_section19_leak_adds_up(sentence):
-    s = _story(SENTENCES[sentence][0])
+    s = _story(CASES[sentence][0])
     p = s.sum_places[19]
     assert parts_add_up(s.Wbug[s.bug_row, s.bug_row + 1:], *p)
     assert len(s.fig(19, "bug_leak").text.split(".")[1]) == p.total
-
-
-@pytest.mark.parametrize("sentence", list(SENTENCES))
-def test_a_tie_section_18_claims_is_not_broken_in_section_19(sentence):
-    from attn_math import fmt
-
-    s = _story(SENTENCES[sentence][0])
-    tied = s.causal_tied()
-    assert s.causal_winner in tied
-    if s.bug_row == s.follow:
-        shown_19 = {fmt(s.Wc[s.follow, j], s.sum_places[19].parts) for j in tied}
-        assert len(shown_19) == 1, (tied, shown_19)
