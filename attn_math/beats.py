@@ -24,7 +24,8 @@ sets two equal-looking numbers against each other):
 - s07: ``rising`` + ``overtakes`` when the stretched key overtakes, else ``never_overtakes``.
 - s11 ``soft``: ``soft_uniform`` when the largest and smallest weight print alike.
 - s18 ``follow``: ``follow_first`` when the followed token is the first, ``follow_tie``
-  when another candidate's weight prints like the largest, else ``follow``.
+  when another candidate's weight prints like the largest (at the decimals section 18
+  shows, :meth:`Story.causal_tied`), else ``follow``.
 - s20 ``step``: ``never_back`` when the values lie on one side of a line through the
   origin, else ``never_flipped``.
 - s21 ``pull``: ``pull`` when the hull token's value is a corner of the hull, else
@@ -173,11 +174,10 @@ def _s17(s):
 
 
 def _s18(s):
-    f, cw = s.follow, s.causal_winner
-    top = fmt(s.Wc[f, cw])
+    f = s.follow
     if f == 0:
         follow = "follow_first"
-    elif any(fmt(s.Wc[f, j]) == top for j in range(f + 1) if j != cw):
+    elif len(s.causal_tied()) > 1:
         follow = "follow_tie"
     else:
         follow = "follow"

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -206,6 +206,10 @@ class Story:
             outs.append(o)
         self.permuted_weights = np.array(weights)
         self.permuted_outputs = np.array(outs)
+        # Sections 11, 12, 18, 19 show parts beside their total: decimals at which the parts
+        # as shown add up to the total as shown (a viewer adds them).
+        self.sum_places = {sec: sum_decimals(self.summed_rows(sec), *SUM_PLACES[sec])
+                           for sec in SUM_PLACES}
 
     def permuted_row(self, p: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """Run the head on the inputs read in order ``p``; return the followed token's weights
@@ -300,10 +304,38 @@ class Story:
     def label(self, i: int) -> str:
         return self.labels[i]
 
+    def tied_at(self, decimals: int) -> list[int]:
+        """The followed row's causal candidates whose weight prints like the largest at
+        ``decimals``."""
+        f = self.follow
+        top = fmt(self.Wc[f, self.causal_winner], decimals)
+        return [j for j in range(f + 1) if fmt(self.Wc[f, j], decimals) == top]
+
     def causal_tied(self) -> list[int]:
-        """The followed row's causal candidates whose weight prints like the largest."""
-        f, top = self.follow, fmt(self.Wc[self.follow, self.causal_winner])
-        return [j for j in range(f + 1) if fmt(self.Wc[f, j]) == top]
+        """The followed row's causal candidates whose weight prints like the largest in
+        section 18 (section 19 may show the same row to more decimals and tell them apart:
+        a tie is a claim about what section 18's screen shows)."""
+        return self.tied_at(self.sum_places[18].parts)
+
+    def summed_rows(self, section: int) -> list[np.ndarray]:
+        """The rows of parts ``section`` shows beside their total on a beat's settled frame
+        (live numbers while a row moves are not read; the totals are the rows' sums).
+
+        Section 11: the ``exp`` stage and the weights under the ``Σ`` readout; 12: the
+        followed row under ``Σ w`` (the drag ends where it began); 18: the causal rows the
+        walk settles on (the first position, the last, the followed token); 19: the future's
+        weights under × 0 beside their sum, the leak (under + (−∞) they are exact zeros).
+        """
+        f, br = self.follow, self.bug_row
+        if section == 11:
+            return [self.staircase[1], self.staircase[2]]
+        if section == 12:
+            return [self.W[f]]
+        if section == 18:
+            return [self.Wc[i, :i + 1] for i in sorted({0, self.n - 1, f})]
+        if section == 19:
+            return [self.Wbug[br, br + 1:]]
+        raise ValueError(f"section {section} shows no total beside its parts")
 
     # Figures a section's captions quote from another section (captions are scoped per
     # section: a name means the figure of the section that says it, never a namesake).
@@ -523,36 +555,78 @@ def figures_11(s: Story) -> dict[str, Figure]:
     """The softmax staircase."""
     wr = s.W[s.follow]
     hi, lo = wr[s.strong], wr[s.weak]
-    d = ratio_decimals(hi, lo)
+    bars, total = s.sum_places[11]
+    d = ratio_decimals(hi, lo, places=bars)
     return _figs(("w_follow_max", hi, fmt(hi, d)), ("w_follow_min", lo, fmt(lo, d)),
-                 ("w_ratio", hi / lo, fmt(hi / lo, 1)), ("w_sum", wr.sum(), fmt(wr.sum(), 2)))
+                 ("w_ratio", hi / lo, fmt(hi / lo, 1)), ("w_sum", wr.sum(), fmt(wr.sum(), total)))
 
 
 #: The most decimals :func:`ratio_decimals` gives two weights.
 MAX_RATIO_DECIMALS = 4
 
 
-def ratio_decimals(hi: float, lo: float, ratio_places: int = 1) -> int:
+def ratio_decimals(hi: float, lo: float, ratio_places: int = 1, places: int = 2) -> int:
     """Decimals for two weights shown beside their ratio ``hi / lo`` (itself shown with
     ``ratio_places`` decimals).
 
-    Two decimals, unless dividing the two numbers as shown gives another ratio than the
-    true one: "0.13 / 0.04 ≈ 2.9" is false arithmetic on screen (0.13 / 0.04 = 3.25) though
-    both weights are rounded right, so small weights get decimals until the shown quotient
-    agrees ("0.125 / 0.043 ≈ 2.9").
+    ``places`` (two) decimals, unless dividing the two numbers as shown gives another ratio
+    than the true one: "0.13 / 0.04 ≈ 2.9" is false arithmetic on screen (0.13 / 0.04 = 3.25)
+    though both weights are rounded right, so small weights get decimals until the shown
+    quotient agrees ("0.125 / 0.043 ≈ 2.9").
     """
     want = fmt(hi / lo, ratio_places)
-    for d in range(2, MAX_RATIO_DECIMALS + 1):
+    for d in range(places, MAX_RATIO_DECIMALS + 1):
         shown_lo = float(fmt(lo, d))
         if shown_lo and fmt(float(fmt(hi, d)) / shown_lo, ratio_places) == want:
             return d
     return MAX_RATIO_DECIMALS
 
 
+class SumPlaces(NamedTuple):
+    """Decimals of parts shown beside their total, and of the total."""
+
+    parts: int
+    total: int
+
+
+#: Section -> the decimals its parts and its total are shown with unless they disagree
+#: (section 19's weights are small, section 12's ``Σ w`` says 1 to three places).
+SUM_PLACES = {11: SumPlaces(2, 2), 12: SumPlaces(2, 3), 18: SumPlaces(2, 2), 19: SumPlaces(3, 3)}
+
+
+def parts_add_up(parts: np.ndarray, places: int, total_places: int) -> bool:
+    """Whether ``parts`` shown at ``places`` decimals add up, digit for digit, to their sum
+    shown at ``total_places`` ("0.040 + 0.040" beside "Σ = 0.079" does not)."""
+    shown = sum(round_half_away(float(p), places) for p in parts)
+    return shown == round_half_away(float(np.sum(parts)), total_places)
+
+
+def sum_decimals(rows: list[np.ndarray], places: int = 2,
+                 total_places: int | None = None) -> SumPlaces:
+    """Decimals for a total shown beside its parts (every row of ``rows`` one row of parts,
+    all shown alike) at which the parts as shown add up to the total as shown, in every row.
+
+    Each number is rounded right, yet the rounded parts need not add up to the rounded
+    total: two weights of 0.03954 show 0.040 and 0.040 under "Σ = 0.079". The parts keep
+    ``places`` (the precision the storyboard gives them); the total takes ``total_places``
+    (default ``places``) or the first fewer decimals, down to one, at which the parts add up
+    to it (a sum of parts rounded to a place is known to fewer places than each part:
+    "Σ = 0.08"). If none agrees, ``(places, total_places)``: adding decimals to every part
+    would crowd the bars and leave the storyboard's precision (many weights that sum to
+    exactly 1 need five or more), so the rows keep their rounding and the tests list those
+    cases.
+    """
+    total_places = places if total_places is None else total_places
+    for t in range(total_places, 0, -1):
+        if all(parts_add_up(row, places, t) for row in rows):
+            return SumPlaces(places, t)
+    return SumPlaces(places, total_places)
+
+
 def figures_12(s: Story) -> dict[str, Figure]:
     """One denominator."""
     wr = s.W[s.follow]
-    return _figs(("w_sum", wr.sum(), fmt(wr.sum(), 3)))
+    return _figs(("w_sum", wr.sum(), fmt(wr.sum(), s.sum_places[12].total)))
 
 
 def figures_13(s: Story) -> dict[str, Figure]:
@@ -622,8 +696,9 @@ def figures_17(s: Story) -> dict[str, Figure]:
 def figures_18(s: Story) -> dict[str, Figure]:
     """Renormalise."""
     f, cw = s.follow, s.causal_winner
-    return _figs(("wc_first", s.Wc[0, 0], fmt(s.Wc[0, 0])),
-                 ("wc_follow_winner", s.Wc[f, cw], fmt(s.Wc[f, cw])),
+    d = s.sum_places[18].parts        # the bars' decimals
+    return _figs(("wc_first", s.Wc[0, 0], fmt(s.Wc[0, 0], d)),
+                 ("wc_follow_winner", s.Wc[f, cw], fmt(s.Wc[f, cw], d)),
                  ("follow_candidates", f + 1, str(f + 1)))
 
 
@@ -632,7 +707,8 @@ def figures_19(s: Story) -> dict[str, Figure]:
     br = s.bug_row
     leak = float(s.Wbug[br, br + 1:].sum())
     correct = float(s.Wc[br, br + 1:].sum())
-    return _figs(("bug_leak", leak, fmt(leak, 3)), ("bug_leak_correct", correct, fmt(correct, 3)))
+    d = s.sum_places[19].total        # the leak readout's decimals
+    return _figs(("bug_leak", leak, fmt(leak, d)), ("bug_leak_correct", correct, fmt(correct, d)))
 
 
 def figures_20(s: Story) -> dict[str, Figure]:

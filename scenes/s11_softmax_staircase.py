@@ -76,9 +76,12 @@ class SoftmaxStaircase(SectionScene):
         k = self.k
         layout = RowLayout.make(header_lines=1)
         self.layout = layout
+        # The bars and the Σ over them, at decimals at which they add up (story.sum_places).
+        self.places = s.sum_places[11]
         self.bars = WeightBars(s.labels, lambda: self.stage_values(k.get_value()), layout,
                                value_range=lambda: self.stage_range(k.get_value()),
-                               colors=lambda: self.stage_colors(k.get_value()))
+                               colors=lambda: self.stage_colors(k.get_value()),
+                               decimals=self.places.parts)
         name = self.bars.row_name(f"{s.labels[f]} →", t.query)
         self.formulas = [self.formula(0), self.formula(1), self.formula(2)]
         self.say("scores")
@@ -104,7 +107,7 @@ class SoftmaxStaircase(SectionScene):
                   run_time=timing.MOVE)
         sums = self.story.staircase_sums
         self.total = Readout("Σ =", lambda: float(self.between_stages(self.k.get_value(), sums)),
-                             sample=max(sums[1], 1.0))
+                             sample=max(sums[1], 1.0), decimals=self.places.total)
         self.total.place_right(self.layout.header_right(0))
         self.play(FadeIn(self.total), run_time=timing.QUICK)
         self.settle()

@@ -56,12 +56,18 @@ class OneDenominator(SectionScene):
         self.axis_top = ValueTracker(AXIS_PAD * top)
         dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
                                        self.lo, self.hi, self.axis_top.get_value)
-        self.total = Readout("Σ w =", lambda: s.dragged_weight_sum(self.x.get_value()), decimals=3,
-                             sample=1.0, color=t.weight)
+        # The bars and Σ w, at decimals at which they add up where the drag settles
+        # (story.sum_places).
+        places = s.sum_places[12]
+        for number in dragged.bars.numbers:
+            number.set_decimals(places.parts)
+        self.total = Readout("Σ w =", lambda: s.dragged_weight_sum(self.x.get_value()),
+                             decimals=places.total, sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
-        # The winner as the strip under the bars names it (the strip may cut it shorter).
+        # The winner as the strip under the bars names it (the strip may cut it shorter), at
+        # its bar's decimals.
         self.w_win = Readout(f"w[{dragged.bars.strip.shown[w]}] =", lambda: float(self.weights()[w]),
-                             sample=0.99)
+                             sample=0.99, decimals=places.parts)
         dragged.place_readout(self.w_win, self.total.get_left() + READOUT_GAP * LEFT)
         self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
         name, mark = dragged.name, dragged.mark

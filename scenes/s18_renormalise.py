@@ -54,15 +54,17 @@ class Renormalise(SectionScene):
         self.p = ValueTracker(0.0)
         layout = RowLayout.make(header_lines=1)
         self.layout = layout
+        # The bars and Σ w, at decimals at which they add up (story.sum_places).
+        places = s.sum_places[18]
         self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.0),
-                               masked=self.masked)
+                               masked=self.masked, decimals=places.parts)
         self.one = LevelLine(self.bars, 1.0, "1")
         self.asker = self.bars.strip.mark(0, t.query)
         self.asker.add_updater(lambda m: m.move_to(
             np.array([self.bars.column_x(self.p.get_value()), self.bars.chip_y, 0.0])))
         self.names = [self.bars.row_name(f"{lab} →", t.query) for lab in s.labels]
         self.total = Readout("Σ w =", lambda: float(self.at_position(s.Wc_sums)), sample=1.0,
-                             color=t.weight)
+                             color=t.weight, decimals=places.total)
         self.total.place_right(layout.header_right(0))
         self.rule = label("s[i, j > i] = −∞", style.LABEL_SIZE, t.muted, mono=True)
         self.rule.move_to(layout.header_left(0), aligned_edge=LEFT)

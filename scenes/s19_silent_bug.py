@@ -63,8 +63,10 @@ class SilentBug(SectionScene):
         layout = RowLayout.make(header_lines=2, score_row=True)
         self.layout = layout
         colors = [t.bad if self.future[j] else t.weight for j in range(s.n)]
+        # The future's bars and the leak, their sum, at decimals at which they add up.
+        places = s.sum_places[19]
         self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.05 * top),
-                               colors=lambda: colors, decimals=3,
+                               colors=lambda: colors, decimals=places.parts,
                                masked=lambda: self.future * (1.0 - self.t.get_value()))
         self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k", tag=f"/ √{s.d}")
         name = self.bars.row_name(f"{s.labels[r]} →", t.query)
@@ -74,7 +76,7 @@ class SilentBug(SectionScene):
         leak_name = f"w[{fut[0]}] =" if len(fut) == 1 else f"Σ w[{fut[0]}…{fut[-1]}] ="
         leaks = (s.fig(19, "bug_leak_correct").value, s.fig(19, "bug_leak").value)
         self.leak = Readout(leak_name, lambda: float(self.between_masks(leaks)),
-                            decimals=3, color=t.bad, sample=0.999)
+                            decimals=places.total, color=t.bad, sample=0.999)
         self.leak.place_right(layout.header_right(0))
         self.wrong = label("s = s * (~mask)", style.SMALL_SIZE, t.bad, mono=True)
         self.right = label('s = s.masked_fill(mask, float("-inf"))', style.SMALL_SIZE, t.fg,

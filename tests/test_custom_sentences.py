@@ -76,7 +76,8 @@ def test_figures_match_independent_numpy(story):
     assert story.fig(3, "R_follow_winner").value == pytest.approx(R[f, w])
     assert story.fig(11, "w_follow_max").value == pytest.approx(W[f].max())
     assert story.fig(11, "w_follow_min").value == pytest.approx(W[f].min())
-    assert story.fig(18, "wc_first").text == "1.00"
+    # The first position keeps the whole mix: 1, at the decimals section 18's bars show.
+    assert story.fig(18, "wc_first").text == "1." + "0" * story.sum_places[18].parts
     np.testing.assert_allclose(story.fig(20, "out_follow").value, O[f])
     for out in story.permuted_outputs:
         np.testing.assert_allclose(out, O[f], atol=1e-12)
