@@ -7,7 +7,8 @@ import pytest
 from manim import Arrow, DoubleArrow, Scene, Text
 
 from scenes.widgets.plane import QuickArrow
-from tests.layout_probe import Probe, arrows_drawn, check, check_arrows, text_boxes
+from tests.layout_probe import (Probe, arrows_drawn, assert_readable, check, check_arrows,
+                                text_boxes)
 
 LEFT, RIGHT = np.array([-2.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0])
 
@@ -68,3 +69,24 @@ def test_the_probe_reports_a_label_on_a_shaft_at_the_moment_it_is_seen():
     check(scene, probe, "end of keys")
     assert probe.problems == [
         "s03 end of keys: 'ran' on the shaft of the Arrow tipped at (2.00, 0.00)"]
+
+
+def _probe(*problems: tuple[str, bool]) -> Probe:
+    probe = Probe(3)
+    for what, on_arrow in problems:
+        probe.add("last frame", what, on_arrow=on_arrow)
+    return probe
+
+
+def test_a_known_text_on_an_arrow_xfails_strictly_and_other_problems_still_fail():
+    on_shaft = ("'ran' on the shaft of the Arrow tipped at (2.00, 0.00)", True)
+    overlap = ("'ran' overlaps 'the' (0.10 x 0.10)", False)
+    assert_readable(_probe())
+    with pytest.raises(AssertionError, match="on the shaft"):
+        assert_readable(_probe(on_shaft))
+    with pytest.raises(pytest.xfail.Exception, match="'ran' on k"):
+        assert_readable(_probe(on_shaft), "'ran' on k")
+    with pytest.raises(pytest.fail.Exception, match="strike it off"):
+        assert_readable(_probe(), "'ran' on k")
+    with pytest.raises(AssertionError, match="overlaps"):
+        assert_readable(_probe(on_shaft, overlap), "'ran' on k")
