@@ -11,6 +11,10 @@ effective font size, and reports what a viewer could not read:
 * two texts whose boxes overlap (beyond :data:`OVERLAP_TOL`), or, on different lines,
   come closer than :data:`MIN_GAP`,
 * text smaller than :data:`MIN_EM_PX` pixels per em at 720p,
+* text lying on an arrow's shaft or head (manim ``Arrow``/``Vector``/``DoubleArrow`` and
+  the project's :class:`~scenes.widgets.plane.QuickArrow`/``FastArrow``), its own arrow
+  included: a label beyond the tip is fine, one across the shaft is not (ticks of axes and
+  number lines are not arrows and are not checked),
 * a first beat that ends on a nearly empty frame (:data:`OPENING_MIN_WIDTH`).
 
 The checks use only geometry read from the mobjects (not the widgets' own bookkeeping), so a
@@ -23,6 +27,7 @@ import contextlib
 from dataclasses import dataclass, field
 
 import numpy as np
+import pytest
 
 from tests.scene_harness import SIZE, render_last_frame
 
@@ -54,16 +59,34 @@ OPENING_MIN_HEIGHT = 0.45
 OPENING_MIN_CENTRED = 0.25
 #: Texts fainter than this are not read by anyone (faded ghosts on their way out).
 VISIBLE_OPACITY = 0.05
+#: An arrow shorter than this (frame units, start to tip; 4 px at 720p) is a dot, not a
+#: line a label could sit on (a vector shrinking to zero on its way out).
+MIN_ARROW_LENGTH = 0.05
+#: Clearance (frame units) a text keeps from the marks along an arrow's shaft: none, the
+#: widgets' own touch test (:func:`scenes.widgets.placement.clear_lines`). The marks are
+#: already as wide as a shaft (:data:`~scenes.widgets.placement.LINE_HALF` either side of
+#: its centre line), so a text whose box they do not reach is not crossed by the shaft; a
+#: larger clearance (a share of ``LABEL_GAP``) would flag labels the widgets settled
+#: beside a shaft on purpose, where the probe and the widgets must agree. A head may
+#: overlap a text's box by :data:`~scenes.widgets.placement.HEAD_OVERLAP` (the empty
+#: corners of the triangle's box), as in ``clear_lines``.
+SHAFT_GAP = 0.0
+#: An arrow is named after the text nearest its tip point when that text's box comes this
+#: close (frame units): its own label, in the problems reported.
+ARROW_NAME_REACH = 0.5
 
 
 @dataclass
 class TextBox:
-    """One text on screen: its string, box (left, right, bottom, top) and font size."""
+    """One text on screen: its string, box (left, right, bottom, top), font size and the
+    boxes of its glyphs (``ink``: what an arrow must not cross; the text's box has empty
+    corners, above an ``o`` beside a ``[``, that a shaft may pass through untouched)."""
 
     text: str
     box: tuple[float, float, float, float]
     font_size: float
     in_caption: bool
+    ink: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     def em_px(self, frame_height: float, pixel_height: int = 720) -> float:
         # One em at font size s is s / 96 frame units (0.5 at manim's default size 48).
@@ -76,6 +99,8 @@ class Probe:
 
     section: int
     problems: list[str] = field(default_factory=list)
+    #: the problems (also in ``problems``) of texts lying on an arrow's shaft or head
+    on_arrows: list[str] = field(default_factory=list)
     moments: int = 0
     boxes: dict[str, list[TextBox]] = field(default_factory=dict)
     #: moment -> (left, right, bottom, top) of everything drawn but the frame's chrome
@@ -84,10 +109,12 @@ class Probe:
     scene: object = field(default=None, repr=False)
     frame: np.ndarray | None = field(default=None, repr=False)
 
-    def add(self, where: str, what: str) -> None:
+    def add(self, where: str, what: str, on_arrow: bool = False) -> None:
         msg = f"s{self.section:02d} {where}: {what}"
         if msg not in self.problems:
             self.problems.append(msg)
+            if on_arrow:
+                self.on_arrows.append(msg)
 
 
 def _visible(m) -> bool:
@@ -110,6 +137,7 @@ def text_boxes(scene) -> list[TextBox]:
 
     from scenes.widgets.chrome import CaptionBar
     from scenes.widgets.live_number import LiveNumber
+    from scenes.widgets.placement import box_of
 
     out: list[TextBox] = []
     seen: set[int] = set()
@@ -126,7 +154,8 @@ def text_boxes(scene) -> list[TextBox]:
                 s = s if isinstance(s, str) else str(s)
                 out.append(TextBox(s, (m.get_left()[0], m.get_right()[0],
                                        m.get_bottom()[1], m.get_top()[1]),
-                                   _font_size(m), in_caption))
+                                   _font_size(m), in_caption,
+                                   [box_of(x) for x in m.get_family() if x.has_points()]))
             return
         for sub in m.submobjects:
             walk(sub, in_caption)
@@ -134,6 +163,108 @@ def text_boxes(scene) -> list[TextBox]:
     for m in scene.mobjects:
         walk(m, False)
     return out
+
+
+@dataclass
+class ArrowMarks:
+    """One arrow on screen: the marks along its shaft and the boxes of its heads
+    (:func:`scenes.widgets.placement.line_marks`), its tip point and its kind."""
+
+    kind: str
+    tip: tuple[float, float]
+    shaft: list[tuple[float, float, float, float]]
+    heads: list[tuple[float, float, float, float]]
+
+
+def arrows_drawn(scene) -> list[ArrowMarks]:
+    """Every visible arrow of ``scene`` longer than :data:`MIN_ARROW_LENGTH`.
+
+    Read from what is drawn, like the texts: the shaft is the arrow's own stroked path
+    (a manim ``Arrow``'s points stop at its head's base; a ``QuickArrow``'s ``line``), marked
+    between its anchors, and each head (``Arrow.get_tips()``, ``QuickArrow.tip``) counts
+    when it is filled. :func:`scenes.widgets.placement.arrow_marks` reads only manim arrows
+    and not a ``DoubleArrow``'s start head, hence this reading of the drawn paths.
+    """
+    from manim import Arrow
+
+    from scenes.widgets.placement import box_of, line_marks
+    from scenes.widgets.plane import QuickArrow
+
+    out: list[ArrowMarks] = []
+    seen: set[int] = set()
+
+    def add(m, path, tips) -> None:
+        tips = [x for x in tips if x.has_points()]
+        ends = [path.get_start()] if path.has_points() else []
+        pts = [*ends, *(x.get_start() for x in tips)]    # a head's first point is its tip
+        if len(pts) < 2 or max(np.linalg.norm(p[:2] - pts[0][:2]) for p in pts) < MIN_ARROW_LENGTH:
+            return
+        shaft = []
+        if path.has_points() and _drawn(path):
+            anchors = path.get_anchors()
+            for a, b in zip(anchors[:-1], anchors[1:]):
+                if np.linalg.norm(b[:2] - a[:2]) > 1e-6:
+                    shaft += line_marks(a, b)
+        heads = [box_of(x) for x in tips if _drawn(x)]
+        if shaft or heads:
+            tip = tips[0].get_start() if tips else path.get_end()
+            out.append(ArrowMarks(type(m).__name__, (float(tip[0]), float(tip[1])),
+                                  shaft, heads))
+
+    def walk(m) -> None:
+        if id(m) in seen:
+            return
+        seen.add(id(m))
+        if isinstance(m, Arrow):
+            add(m, m, list(m.get_tips()))
+            return
+        if isinstance(m, QuickArrow):
+            add(m, m.line, [m.tip])
+            return
+        for sub in m.submobjects:
+            walk(sub)
+
+    for m in scene.mobjects:
+        walk(m)
+    return out
+
+
+def check_arrows(boxes: list[TextBox], arrows: list[ArrowMarks]) -> list[str]:
+    """The texts of ``boxes`` (but the caption's, drawn over everything on its own bar)
+    that lie on the shaft or a head of one of ``arrows``, one line each: a glyph's box
+    (:attr:`TextBox.ink`) touches a mark of the shaft or lies on a head."""
+    from scenes.widgets.placement import HEAD_OVERLAP, near
+
+    labels = [x for x in boxes if not x.in_caption]
+    found = []
+    for a in arrows:
+        owner = _arrow_owner(a, labels)
+        for x in labels:
+            if any(near(g, m, SHAFT_GAP) for g in x.ink for m in a.shaft):
+                part = "shaft"
+            elif any(near(g, h, -HEAD_OVERLAP) for g in x.ink for h in a.heads):
+                part = "head"
+            else:
+                continue
+            whose = "its own arrow" if x is owner else _arrow_name(a, owner)
+            found.append(f"{x.text[:24]!r} on the {part} of {whose}")
+    return found
+
+
+def _arrow_owner(a: ArrowMarks, labels: list[TextBox]) -> TextBox | None:
+    """The text nearest ``a``'s tip point, when within :data:`ARROW_NAME_REACH`."""
+    def dist(x: TextBox) -> float:
+        l, r, b, t = x.box
+        return float(np.hypot(max(l - a.tip[0], 0, a.tip[0] - r),
+                              max(b - a.tip[1], 0, a.tip[1] - t)))
+
+    best = min(labels, key=dist, default=None)
+    return best if best is not None and dist(best) <= ARROW_NAME_REACH else None
+
+
+def _arrow_name(a: ArrowMarks, owner: TextBox | None) -> str:
+    where = f"{a.kind} tipped at ({a.tip[0]:.2f}, {a.tip[1]:.2f})"
+    return f"the arrow of {owner.text[:24]!r} ({where})" if owner else f"the {where}"
 
 
 def content_extent(scene) -> tuple[float, float, float, float] | None:
@@ -224,6 +355,8 @@ def check(scene, probe: Probe, where: str) -> None:
             ox, oy = _overlap(x.box, cap_box)
             if ox > EDGE_TOL and oy > EDGE_TOL:
                 probe.add(where, f"{name} is under the caption bar")
+    for what in check_arrows(boxes, arrows_drawn(scene)):
+        probe.add(where, what, on_arrow=True)
     for i in range(len(boxes)):
         for j in range(i + 1, len(boxes)):
             a, c = boxes[i], boxes[j]
@@ -239,6 +372,25 @@ def check(scene, probe: Probe, where: str) -> None:
             else:
                 continue
             probe.add(where, f"{a.text[:24]!r} {what} {c.text[:24]!r} ({ox:.2f} x {oy:.2f})")
+
+
+def assert_readable(probe: Probe, on_arrows_known: str | None = None) -> None:
+    """Assert that ``probe`` found no problem, but for texts on arrows known to lie there.
+
+    A case whose texts are known to lie on arrows (``on_arrows_known``: why, naming the
+    label and the arrow) is a strict xfail on those problems only: every other problem still
+    fails it, it xfails (call this after the case's other checks) while a text lies on an
+    arrow, and it fails once none does, so that it is struck off the list.
+    """
+    others = [p for p in probe.problems if p not in probe.on_arrows]
+    assert not others, "\n".join(others)
+    if on_arrows_known is None:
+        assert not probe.on_arrows, "\n".join(probe.on_arrows)
+    elif probe.on_arrows:
+        pytest.xfail(f"{on_arrows_known}: " + "; ".join(probe.on_arrows))
+    else:
+        pytest.fail(f"listed as known ({on_arrows_known}), but no text lies on an arrow: "
+                    "strike it off")
 
 
 @contextlib.contextmanager

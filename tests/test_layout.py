@@ -16,7 +16,7 @@ import pytest
 
 from attn_math.head import MAX_TOKEN_CHARS
 from scenes.registry import CARDS, SECTIONS
-from tests.layout_probe import probe_section
+from tests.layout_probe import assert_readable, probe_section
 from tests.scene_harness import assert_drawn
 from tests.test_custom_sentences import SENTENCES as CUSTOM
 
@@ -51,19 +51,46 @@ def heads(tmp_path_factory):
     return out
 
 
-#: Layouts known to fail today, ``(section, sentence) -> why``. A case listed here is a
-#: strict xfail: it still renders and is checked, and once it passes it must be struck off.
-#: Found when the two- and five-token sentences (rendered before only for a blank frame)
-#: came under the layout probe; the fixes belong to the scenes.
-KNOWN: dict[tuple[int, str], str] = {}
+#: Texts known to lie on an arrow's shaft or head today, ``(section, sentence) -> which
+#: label on which arrow``: a strict xfail on those problems only
+#: (:func:`tests.layout_probe.assert_readable`; every other check still fails the case, and
+#: once no text lies on an arrow the case fails until it is struck off). Found when the probe
+#: began checking texts against arrows; the fixes belong to the scenes.
+KNOWN: dict[tuple[int, str], str] = {
+    **{(2, name): "'q' of q_it on the shaft of x(it)"
+       for name in ("twelve", "twelve_longest", "longest", "repeated", "emoji", "two")},
+    (2, "japanese"): "'q' of q_それ on the shaft of x(それ); 'それ' on its own x's shaft",
+    (3, "no_pronoun"): "'birds' on the head of its own key",
+    (4, "twelve"): "'rolled' on the shaft of k(rolled) and of faded keys; 'dog' on its head",
+    (4, "twelve_longest"): "'rolled' on the shaft of k(rolled) and of faded keys; "
+                           "'dog' on its head",
+    (4, "longest"): "'chased' on the shaft and head of k(chased)",
+    (4, "repeated"): "'rolled' on the shaft of k(rolled) and of a faded key",
+    (4, "japanese"): "'q' of q_食べた on the shaft of k(食べた) and faded keys; "
+                     "'食べた' on its head",
+    (4, "emoji"): "'chased' on the shaft and head of k(chased) and on faded keys",
+    (4, "two"): "'q' on the shaft of k(it); 'ran' on the shaft of k(ran)",
+    (4, "no_pronoun"): "'and' on the shaft of k(and)",
+    (5, "no_pronoun"): "'q(swim)' on the shaft of its own arrow",
+    **{(6, name): "'dog' on the shaft of the query arrow pointing at it"
+       for name in ("twelve", "twelve_longest", "repeated")},
+    (6, "japanese"): "'魚' on the shaft of the query arrow pointing at it",
+    (6, "emoji"): "'🐈' on the shaft of the query arrow pointing at it",
+    (7, "longest"): "'k(supercalifr…)' on the shaft of k(the); 'q(it)' on its own head",
+    (7, "japanese"): "'q(それ)' on the shafts of k(魚) and k(が)",
+    (7, "no_pronoun"): "'k(swim)' on the shafts of q(swim) and k(and); 'q(swim)' on k(and)",
+    (20, "twelve"): "'it' on its own shaft; 'o[it]' on the heads of o[it] and v(old)",
+    (20, "longest"): "'it' on the shaft of o[it]; 'o[it]' on its own shaft",
+    (20, "repeated"): "'it' on the shaft and head of v(it)",
+    (20, "emoji"): "'o[it]' on the shafts of v(🐈) and on its own head",
+    (20, "two"): "'o[it]' on the shaft of v(it)",
+}
 
 
 def _cases():
     for section in ALL:
         for sentence in SENTENCES:
-            why = KNOWN.get((section.number, sentence))
-            marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
-            yield pytest.param(section, sentence, marks=marks, id=f"{section.stem}-{sentence}")
+            yield pytest.param(section, sentence, id=f"{section.stem}-{sentence}")
 
 
 @pytest.mark.scene
@@ -73,8 +100,8 @@ def test_every_beat_is_readable(section, sentence, heads):
     probe = probe_section(section, lang, theme, heads[sentence])
     assert probe.scene.story.tokens == words.split()
     assert probe.moments >= 2, "the probe saw no beat"
-    assert not probe.problems, "\n".join(probe.problems)
     assert_drawn(probe.frame, theme)
+    assert_readable(probe, KNOWN.get((section.number, sentence)))
 
 
 def _luminance(hex_colour: str) -> float:
