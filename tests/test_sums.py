@@ -37,9 +37,12 @@ TOTALS = {11: "total", 12: "total", 18: "total", 19: "leak"}
 _ROW = "the parts at 2 decimals add to no total at 2 or 1 decimals"
 KNOWN: dict[tuple[int, str], str] = {
     (11, "default"): "exp stage: 1.24 + 3.37 + 1.70 + 1.32 + 2.24 + 1.37 = 11.24 under Σ = 11.25",
-    **{(11, name): _ROW for name in ("twelve", "twelve_longest", "longest", "repeated", "japanese")},
-    **{(12, name): _ROW for name in ("twelve", "twelve_longest", "repeated", "japanese")},
-    **{(18, name): _ROW for name in ("twelve", "twelve_longest", "japanese", "emoji")},
+    **{(11, name): _ROW for name in ("twelve", "twelve_longest", "longest", "repeated", "japanese",
+                                        "no_pronoun")},
+    **{(12, name): _ROW for name in ("twelve", "twelve_longest", "repeated", "japanese",
+                                        "no_pronoun")},
+    **{(18, name): _ROW for name in ("twelve", "twelve_longest", "japanese", "emoji",
+                                        "no_pronoun")},
 }
 
 
