@@ -120,9 +120,11 @@ class OneQuerySixNumbers(SectionScene):
         own included) is placed again by the shared pass (:func:`~scenes.widgets.projection.
         spread_labels` without its first pass: the other names stay where tip_labels put
         them), clear of the names, arrowheads and shafts, with a leader line from its tip
-        when it moves far. Returns the leader lines."""
-        p = self.plane
-        shafts, heads = arrow_marks(self.keys)
+        when it moves far. The arrows are the keys and the query at every token it stops on
+        (the names are placed once, the query walks over them). Returns the leader lines."""
+        p, t = self.plane, self.theme
+        stops = [p.arrow(q, t.query, stroke=6) for q in self.story.Q]
+        shafts, heads = arrow_marks([*self.keys, *stops])
         return VGroup(*spread_labels(list(self.key_labels), [p.c2p(k) for k, _ in items],
                                      box=self.plane_box, lines=shafts, heads=heads,
                                      settle=False, touch=TIP_CLEAR))

@@ -17,6 +17,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.mixing import ChainLedger, ValueArrows, place_clear, value_range
 from scenes.widgets.mixing import MixingChain as Chain
+from scenes.widgets.placement import arrow_marks
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.projection import backed
 from scenes.widgets.text import label
@@ -46,11 +47,18 @@ class MixingChain(SectionScene):
         self.w = s.W[f]
         x0, x1, y0, y1 = value_range(s.V)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
-        self.vals = ValueArrows(self.plane, s.V, s.labels)
         self.k = ValueTracker(0.0)
         k = self.k
         self.mix = Chain(self.plane, self.w, s.V, k.get_value)
         mix = self.mix
+        self.out_arrow = self.plane.arrow(s.O[f], self.theme.amber, stroke=4)
+        # The value labels are placed now, the chain and the output arrow drawn over them
+        # later: the labels keep off those arrows too.
+        self.chain_marks = mix.marks()
+        chain_shafts, chain_heads = self.chain_marks
+        out_shafts, out_heads = arrow_marks([self.out_arrow])
+        self.vals = ValueArrows(self.plane, s.V, s.labels,
+                                later=([*chain_shafts, *out_shafts], [*chain_heads, *out_heads]))
         fl = s.labels[f]
         self.ledger = ChainLedger(
             s.labels, self.w, style.right_panel(), current=mix.current,
@@ -87,11 +95,16 @@ class MixingChain(SectionScene):
         """The end of the chain is the new representation of the followed token."""
         s, t = self.story, self.theme
         o = s.O[s.follow]
-        arrow = self.plane.arrow(o, t.amber, stroke=4)
+        arrow = self.out_arrow
         dot = self.plane.dot(o, t.amber, radius=0.09)
         name = backed(label(f"o[{s.labels[s.follow]}]", style.SMALL_SIZE, t.amber))
+        # Clear of the value labels and of every arrow on the plane: the faint values, the
+        # chain's terms and its own.
+        shafts, heads = arrow_marks([*self.vals.arrows, arrow])
+        chain_shafts, chain_heads = self.chain_marks
         leaders = place_clear(name, self.plane.c2p(o), self.mix.terms,
-                              box=self.plane.frame_box(), labels=self.vals.names)
+                              box=self.plane.frame_box(), labels=self.vals.names,
+                              lines=[*shafts, *chain_shafts], heads=[*heads, *chain_heads])
         name = VGroup(name, *leaders)
         self.say("output")
         self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=timing.BEAT)

@@ -72,18 +72,9 @@ KNOWN: dict[tuple[int, str], str] = {
     (4, "two"): "'q' on the shaft of k(it); 'ran' on the shaft of k(ran)",
     (4, "no_pronoun"): "'and' on the shaft of k(and)",
     (5, "no_pronoun"): "'q(swim)' on the shaft of its own arrow",
-    **{(6, name): "'dog' on the shaft of the query arrow pointing at it"
-       for name in ("twelve", "twelve_longest", "repeated")},
-    (6, "japanese"): "'魚' on the shaft of the query arrow pointing at it",
-    (6, "emoji"): "'🐈' on the shaft of the query arrow pointing at it",
     (7, "longest"): "'k(supercalifr…)' on the shaft of k(the); 'q(it)' on its own head",
     (7, "japanese"): "'q(それ)' on the shafts of k(魚) and k(が)",
     (7, "no_pronoun"): "'k(swim)' on the shafts of q(swim) and k(and); 'q(swim)' on k(and)",
-    (20, "twelve"): "'it' on its own shaft; 'o[it]' on the heads of o[it] and v(old)",
-    (20, "longest"): "'it' on the shaft of o[it]; 'o[it]' on its own shaft",
-    (20, "repeated"): "'it' on the shaft and head of v(it)",
-    (20, "emoji"): "'o[it]' on the shafts of v(🐈) and on its own head",
-    (20, "two"): "'o[it]' on the shaft of v(it)",
 }
 
 

@@ -63,7 +63,6 @@ ON_SCREEN = {
 ON_ARROWS_KNOWN: dict[int, str] = {
     2: "'q' of q_it on the shaft of x(it)",
     4: "'q' of q_ate on the shaft of k(ate) and of a faded key",
-    20: "'ran' on the shafts of o[it] (the output and the chain's last term)",
 }
 
 #: Beats (of the default sentence) that end with a live number on its way: a slider or a

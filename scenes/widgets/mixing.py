@@ -37,7 +37,7 @@ from attn_math.fmt import fmt_int
 from .. import style
 from ..layout import Box, fit_width
 from .live_number import LiveNumber
-from .placement import LABEL_GAP, arrow_marks, box_of, line_marks, place_labels
+from .placement import LABEL_GAP, arrow_marks, box_of, line_marks, near, place_labels
 from .plane import QuickArrow
 from .projection import backed, spread_labels
 from .readouts import VectorReadout
@@ -96,15 +96,18 @@ def _overlap(a, b, pad: float = 0.04) -> float:
 
 def place_clear(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
                 box: tuple[float, float, float, float] | None = None,
-                labels: Sequence = ()) -> list[Line]:
+                labels: Sequence = (), lines: Sequence[tuple] = (),
+                heads: Sequence[tuple] = ()) -> list[Line]:
     """Put ``mob`` beside ``point`` on the side (of eight) where it covers the least of
-    ``obstacles`` (mobjects) and of ``labels`` (texts already placed), staying inside
-    ``box`` when one is given.
+    ``obstacles`` (mobjects), of ``labels`` (texts already placed) and of ``lines`` and
+    ``heads`` (arrows' shafts and heads, :func:`~scenes.widgets.placement.arrow_marks`),
+    staying inside ``box`` when one is given.
 
-    ``labels`` are kept :data:`~scenes.widgets.placement.LABEL_GAP` away: the side chosen,
-    the shared placement pass (:func:`~scenes.widgets.placement.place_labels`) moves ``mob``
-    to the free spot nearest it. Returns the leader line that pass drew, if it moved ``mob``
-    far (add it beside ``mob``).
+    ``labels``, ``lines`` and ``heads`` are kept :data:`~scenes.widgets.placement.LABEL_GAP`
+    away: the side chosen, the shared placement pass
+    (:func:`~scenes.widgets.placement.place_labels`) moves ``mob`` to the free spot nearest
+    it. Returns the leader line that pass drew, if it moved ``mob`` far (add it beside
+    ``mob``).
     """
     point = np.asarray(point, float)
     best, best_cost = None, float("inf")
@@ -113,8 +116,10 @@ def place_clear(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
         d = np.asarray(d, float) / np.linalg.norm(d)
         off = buff + 0.5 * abs(d[0]) * mob.width + 0.5 * abs(d[1]) * mob.height
         mob.move_to(point + off * d)
+        here = box_of(mob)
         cost = (sum(_overlap(mob, o) for o in obstacles)
-                + sum(_overlap(mob, o, LABEL_GAP) for o in labels) + 1e-3 * rank)
+                + sum(_overlap(mob, o, LABEL_GAP) for o in labels)
+                + 0.01 * sum(near(here, m, LABEL_GAP) for m in (*lines, *heads)) + 1e-3 * rank)
         if box is not None:
             l, r, b, t = box
             out = (max(0, l - mob.get_left()[0]) + max(0, mob.get_right()[0] - r)
@@ -123,9 +128,10 @@ def place_clear(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
         if cost < best_cost:
             best, best_cost = point + off * d, cost
     mob.move_to(best)
-    if not len(labels):
+    if not (len(labels) or len(lines) or len(heads)):
         return []
-    return place_labels([mob], box=box, obstacles=[box_of(o) for o in labels], anchors=[point])
+    return place_labels([mob], box=box, obstacles=[*(box_of(o) for o in labels), *lines, *heads],
+                        anchors=[point])
 
 
 def _phase(a: float, lo: float, hi: float) -> float:
@@ -174,6 +180,10 @@ class ValueArrows(VGroup):
         Token labels; tokens with the same value share one label (``the₁ the₂``).
     stroke
         Arrow stroke width.
+    later
+        ``(shafts, heads)`` of arrows drawn later over the values (the chain, the output;
+        :func:`~scenes.widgets.placement.arrow_marks`, :meth:`MixingChain.marks`): the
+        labels, placed now, keep off them too.
 
     Attributes
     ----------
@@ -186,7 +196,8 @@ class ValueArrows(VGroup):
     """
 
     def __init__(self, plane, V: np.ndarray, labels: Sequence[str], stroke: float = 4,
-                 size: float = style.SMALL_SIZE):
+                 size: float = style.SMALL_SIZE,
+                 later: tuple[Sequence[tuple], Sequence[tuple]] = ((), ())):
         t = style.theme()
         V = np.asarray(V, float)
         self.arrows = VGroup(*[plane.arrow(v, t.value, stroke=stroke) for v in V])
@@ -194,7 +205,8 @@ class ValueArrows(VGroup):
         shafts, heads = arrow_marks(self.arrows)
         names, leaders = _radial_labels(plane, V[[g[0] for g, _ in groups]],
                                         [s for _, s in groups], t.value, size,
-                                        center=np.zeros(2), lines=shafts, heads=heads)
+                                        center=np.zeros(2), lines=[*shafts, *later[0]],
+                                        heads=[*heads, *later[1]])
         self.names, self.leaders = VGroup(*names), VGroup(*leaders)
         super().__init__(self.arrows, self.leaders, self.names)
 
@@ -257,6 +269,19 @@ class MixingChain(Redrawn, VGroup):
         k = min(max(k, 0.0), float(self.n))
         j = min(int(np.floor(k)), self.n)
         return j, k - j
+
+    def marks(self) -> tuple[list[tuple], list[tuple]]:
+        """The marks along the terms' shafts and the boxes of their heads once the chain is
+        complete (as :func:`~scenes.widgets.placement.arrow_marks` reads a manim arrow):
+        what labels placed before the chain is drawn keep off."""
+        shafts, heads = [], []
+        c2p, P = self._c2p, self.partials
+        for i in range(self.n):
+            term = QuickArrow(style.theme().value).put(c2p(P[i]), c2p(P[i + 1]))
+            if term.tip.has_points():
+                shafts += line_marks(term.line.get_start(), term.tip.get_center())
+                heads.append(box_of(term.tip))
+        return shafts, heads
 
     def running_sum(self, k: float | None = None) -> np.ndarray:
         """The running sum shown at progress ``k``: the partial sum, advancing along the
