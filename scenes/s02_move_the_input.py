@@ -135,8 +135,10 @@ class MoveTheInput(SectionScene):
         self.add(*self.arrows.values(), readouts)
         self.play(self.grow.animate.set_value(1.0), FadeIn(panel), run_time=ARROWS_GROW)
         # Two arrows may point almost the same way (q and k of "swim" in "birds sing and
-        # fish swim"): from now on the tips settle clear of one another on every frame (not
-        # while the arrows grow out of the origin, where every tip is at one point).
+        # fish swim"): from now on the tips settle clear of one another and off the arrows'
+        # shafts on every frame (not while the arrows grow out of the origin, where every
+        # tip is at one point).
+        self.plane.register_arrows(*self.arrows.values())
         live_tip_labels(self.plane, list(self.tips.values()))
         self.play(*[FadeIn(m) for m in self.tips.values()], run_time=timing.FLASH)
 

@@ -68,15 +68,18 @@ class TwoMaps(SectionScene):
         # Keys: wide and translucent, so a query lying on its key still shows both.
         self.keys = VGroup(*[self.plane.arrow(k, th.key, stroke=9).set_opacity(0.6 if i in pair else 0.3)
                              for i, k in enumerate(s.K)])
-        self.key_tags = TipLabels(self.plane, s.K[list(pair)],
-                                  [names[i] for i in pair], th.key, side=-1)
         queries = []
         for i in range(s.n):
             get = (lambda i=i: s.X[i] @ self.W_t())
             queries.append(FastArrow(self.plane, get, th.query, stroke=4,
                                      opacity=1.0 if i in pair else 0.5))
         self.queries = VGroup(*queries)
-        # Clear of the key tags and of each other: a query may end on its key's tag.
+        self.plane.register_arrows(*self.keys, *queries)
+        self.key_tags = TipLabels(self.plane, s.K[list(pair)],
+                                  [names[i] for i in pair], th.key, side=-1,
+                                  arrows=[*self.keys, *queries])
+        # Clear of the key tags, of each other and of every arrow: a query may end on its
+        # key's tag, or cross another key on its way.
         self.q_tags = live_tip_labels(self.plane, [
             LiveTipLabel(self.plane, lambda i=i: s.X[i] @ self.W_t(),
                          subscripted("q", names[i], th.query, style.SMALL_SIZE), side=1)

@@ -57,20 +57,7 @@ def heads(tmp_path_factory):
 #: once no text lies on an arrow the case fails until it is struck off). Found when the probe
 #: began checking texts against arrows; the fixes belong to the scenes.
 KNOWN: dict[tuple[int, str], str] = {
-    **{(2, name): "'q' of q_it on the shaft of x(it)"
-       for name in ("twelve", "twelve_longest", "longest", "repeated", "emoji", "two")},
-    (2, "japanese"): "'q' of q_それ on the shaft of x(それ); 'それ' on its own x's shaft",
     (3, "no_pronoun"): "'birds' on the head of its own key",
-    (4, "twelve"): "'rolled' on the shaft of k(rolled) and of faded keys; 'dog' on its head",
-    (4, "twelve_longest"): "'rolled' on the shaft of k(rolled) and of faded keys; "
-                           "'dog' on its head",
-    (4, "longest"): "'chased' on the shaft and head of k(chased)",
-    (4, "repeated"): "'rolled' on the shaft of k(rolled) and of a faded key",
-    (4, "japanese"): "'q' of q_食べた on the shaft of k(食べた) and faded keys; "
-                     "'食べた' on its head",
-    (4, "emoji"): "'chased' on the shaft and head of k(chased) and on faded keys",
-    (4, "two"): "'q' on the shaft of k(it); 'ran' on the shaft of k(ran)",
-    (4, "no_pronoun"): "'and' on the shaft of k(and)",
     (5, "no_pronoun"): "'q(swim)' on the shaft of its own arrow",
     (7, "longest"): "'k(supercalifr…)' on the shaft of k(the); 'q(it)' on its own head",
     (7, "japanese"): "'q(それ)' on the shafts of k(魚) and k(が)",

@@ -48,3 +48,36 @@ def test_spread_labels_without_lines_is_unchanged_and_with_them_gives_a_leader()
     leaders = spread_labels([lab], box=PLANE, lines=lines, anchors=[np.zeros(3)])
     assert not any(near(box_of(lab), m, 0.0) for m in lines)
     assert len(leaders) == (np.linalg.norm(lab.get_center()) > 0.45)
+
+
+def test_a_quick_arrow_has_the_marks_of_the_arrow_it_draws():
+    from scenes.widgets.plane import QuickArrow
+
+    left, right = np.array([-2.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0])
+    quick = QuickArrow("#FFFFFF").put(left, right)
+    drawn = Arrow(left, right, buff=0, tip_length=0.22, max_tip_length_to_length_ratio=0.18)
+    (shafts, heads), (q_shafts, q_heads) = arrow_marks([drawn]), arrow_marks([quick])
+    # the same stretch of line, marked from the start to the head's centre, and the same head
+    span = [np.r_[np.min(np.array(m)[:, [0, 2]], axis=0), np.max(np.array(m)[:, [1, 3]], axis=0)]
+            for m in (shafts, q_shafts)]
+    assert np.allclose(span[0], span[1], atol=0.05)
+    assert len(q_heads) == 1 and np.allclose(q_heads, heads, atol=0.02)
+    # a vector of length zero draws nothing: nothing to keep off
+    assert arrow_marks([QuickArrow("#FFFFFF").put(left, left)]) == ([], [])
+
+
+def test_a_live_label_settles_off_the_arrows_noted_on_its_plane():
+    from scenes.widgets.plane import VectorPlane
+
+    plane = VectorPlane(PLANE, (-4, 4), (-3, 3))
+    lab = _label(0.0, 0.0)
+    wish = plane.c2p((0.0, 0.05))
+    plane.settle_live(lab, wish, plane.live_state(lab))
+    assert np.allclose(lab.get_center(), wish)      # no arrow noted: the label stays
+    arrow = plane.arrow((3.0, 0.0), "#FFFFFF")
+    plane.register_arrows(arrow)
+    state = plane.live_state(lab)
+    plane.settle_live(lab, wish, state)
+    shafts, heads = arrow_marks([arrow])
+    assert not any(near(box_of(lab), m, 0.0) for m in shafts + heads)
+    assert np.linalg.norm(lab.get_center() - wish) < 0.5   # the nearest free spot

@@ -61,8 +61,6 @@ ON_SCREEN = {
 #: sentence (ja, dark), ``section -> which label on which arrow``: a strict xfail on those
 #: problems only (:func:`tests.layout_probe.assert_readable`), like ``test_layout.KNOWN``.
 ON_ARROWS_KNOWN: dict[int, str] = {
-    2: "'q' of q_it on the shaft of x(it)",
-    4: "'q' of q_ate on the shaft of k(ate) and of a faded key",
 }
 
 #: Beats (of the default sentence) that end with a live number on its way: a slider or a

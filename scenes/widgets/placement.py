@@ -38,6 +38,10 @@ LEADER_AFTER = 0.45
 LINE_STEP = 0.08
 #: Half a mark's size: about half the width of an arrow's shaft.
 LINE_HALF = 0.02
+#: Reach of a live label's touch test on lines: half the step between two marks, so a label
+#: whose corner slips between two marks still touches the line (marks sampled elsewhere
+#: along it, as the layout probe's are, would reach it).
+LINE_REACH = LINE_STEP / 2
 #: An arrowhead's box may overlap a label's this much (the empty corners of the triangle's
 #: box) before the label counts as lying on the head: it does not cross the word.
 HEAD_OVERLAP = 0.03
@@ -69,11 +73,41 @@ def line_marks(start: np.ndarray, end: np.ndarray) -> list[Box]:
 
 
 def arrow_marks(arrows) -> tuple[list[Box], list[Box]]:
-    """The marks along the shafts of ``arrows`` (manim ``Arrow`` objects, from their start
-    to their tip's centre) and the boxes of their heads: what :func:`clear_lines` keeps
-    labels off."""
-    shafts = [m for a in arrows for m in line_marks(a.get_start(), a.get_tip().get_center())]
-    return shafts, [box_of(a.get_tip()) for a in arrows]
+    """The marks along the shafts of ``arrows`` (from their start to their tip's centre) and
+    the boxes of their heads: what :func:`clear_lines` keeps labels off.
+
+    ``arrows`` are manim ``Arrow`` objects or the project's
+    :class:`~scenes.widgets.plane.QuickArrow` (its ``line`` and ``tip``); a quick arrow
+    drawn as nothing (a vector of length zero) has no marks."""
+    from .plane import QuickArrow   # plane.py places its labels with this module
+
+    shafts, heads = [], []
+    for a in arrows:
+        start, tip = (a.line, a.tip) if isinstance(a, QuickArrow) else (a, a.get_tip())
+        if not (start.has_points() and tip.has_points()):
+            continue
+        shafts += line_marks(start.get_start(), tip.get_center())
+        heads.append(box_of(tip))
+    return shafts, heads
+
+
+def on_lines(box: Box, lines: Sequence[Box] = (), heads: Sequence[Box] = (),
+             reach: float = 0.0) -> bool:
+    """Whether a label with box ``box`` lies on a line (comes within ``reach`` of one of the
+    marks ``lines``; with no reach, overlaps one) or on an arrowhead (overlaps one of
+    ``heads`` by more than :data:`HEAD_OVERLAP`): the touch test of :func:`clear_lines` and
+    of live labels (:meth:`~scenes.widgets.plane.VectorPlane.settle_live`, with
+    :data:`LINE_REACH`)."""
+    return _near_any(box, heads, -HEAD_OVERLAP) or _near_any(box, lines, reach)
+
+
+def _near_any(a: Box, boxes: Sequence[Box], gap: float) -> bool:
+    """:func:`near` of ``a`` and any of ``boxes``, the same comparisons on arrays."""
+    if not len(boxes):
+        return False
+    b = np.asarray(boxes, float).reshape(-1, 4)
+    return bool(np.any((a[0] < b[:, 1] + gap) & (b[:, 0] < a[1] + gap)
+                       & (a[2] < b[:, 3] + gap) & (b[:, 2] < a[3] + gap)))
 
 
 def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Sequence[Box] = (),
@@ -112,9 +146,7 @@ def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Se
     for i, m in enumerate(labels):
         others = [box_of(o) for o in labels if o is not m]
         here = box_of(m)
-        if (any(near(here, o, touch - TOUCH_SLACK) for o in others)
-                or any(near(here, h, -HEAD_OVERLAP) for h in heads)
-                or any(near(here, ln, 0.0) for ln in lines)):
+        if any(near(here, o, touch - TOUCH_SLACK) for o in others) or on_lines(here, lines, heads):
             place_labels([m], box=box, obstacles=[*others, *heads, *lines], gap=gap)
             moved.append(i)
     return moved

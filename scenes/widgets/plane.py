@@ -11,7 +11,9 @@ from manim import (
 
 from .. import style
 from ..layout import Box
-from .placement import LABEL_GAP, box_of, is_clear, near, place_labels
+from .placement import (
+    LABEL_GAP, LINE_REACH, arrow_marks, box_of, is_clear, near, on_lines, place_labels,
+)
 from .redrawn import Redrawn, live_source
 from .text import label
 
@@ -81,6 +83,7 @@ class VectorPlane(VGroup):
         # Kept by reference through copies: an animation's copy of the plane must not copy
         # every label on it, nor start a registry of its own.
         self._placed = live_source([])
+        self._arrows = live_source([])
 
     @property
     def placed_labels(self) -> list:
@@ -103,6 +106,19 @@ class VectorPlane(VGroup):
         return [box_of(m) for m in self.placed_labels
                 if not any(m is b for b in but) and any(x.has_points() for x in m.get_family())]
 
+    def register_arrows(self, *arrows) -> None:
+        """Note arrows drawn on the plane (manim ``Arrow`` or
+        :class:`QuickArrow`/:class:`FastArrow`), for the live labels to keep off their
+        shafts and heads (:meth:`settle_live`); arrows not noted are not avoided."""
+        for a in arrows:
+            if not any(a is o for o in self._arrows()):
+                self._arrows().append(a)
+
+    def arrow_boxes(self) -> tuple[list[tuple], list[tuple]]:
+        """The marks along the shafts and the head boxes of the arrows noted on the plane
+        (:func:`scenes.widgets.placement.arrow_marks`), where they are drawn now."""
+        return arrow_marks(self._arrows())
+
     def live_state(self, mob) -> dict:
         """Register the live label ``mob`` and return its state for :meth:`settle_live`."""
         self.register_labels(mob)
@@ -111,7 +127,8 @@ class VectorPlane(VGroup):
     def settle_live(self, mob, wish: np.ndarray, state: dict,
                     box: tuple[float, float, float, float] | None = None) -> None:
         """Put the live label ``mob`` at ``wish`` (its centre), or at the free spot nearest
-        it, clear of the plane's other labels (the shared placement pass,
+        it, clear of the plane's other labels and off the shafts and heads of the arrows
+        noted on it (:meth:`register_arrows`; the shared placement pass,
         :func:`scenes.widgets.placement.place_labels`), inside ``box`` (the safe area when
         omitted). Call on every frame with the same ``state`` dict, made by
         :meth:`live_state` for the label as registered (an animation's copy of ``mob``
@@ -119,42 +136,62 @@ class VectorPlane(VGroup):
 
         A label pushed aside keeps its offset from the wish while that spot stays free and
         eases back toward the wish (:data:`EASE_BACK`), so it never hops between frames.
+        A spot is free when it keeps :data:`~scenes.widgets.placement.LABEL_GAP` from the
+        other labels and does not lie on an arrow
+        (:func:`~scenes.widgets.placement.on_lines`, within
+        :data:`~scenes.widgets.placement.LINE_REACH` of a shaft); a label pushed off an
+        arrow keeps the gap from it too.
         """
         wish = np.asarray(wish, float)
         others = self.label_boxes(mob, state.get("label"))
+        lines, heads = self.arrow_boxes()
         off = state.get("off")
-        if off is None or not others:
+        if off is None or not (others or lines or heads):
             off = np.zeros(3)
         nearer = EASE_BACK * off if np.linalg.norm(off) > SNAP_BACK else np.zeros(3)
         tries = [nearer, off] if np.any(off) else [off]
         within = style.safe_box() if box is None else box
+
+        def free(b) -> bool:
+            return (is_clear(b, others, within=within)
+                    and not on_lines(b, lines, heads, LINE_REACH))
+
         for o in tries:
             mob.move_to(wish + o)
-            if is_clear(box_of(mob), others, within=within):
+            if free(box_of(mob)):
                 state["off"] = o
                 return
-        # The old spot is taken. Pushed straight off the label in the way, just clear of
-        # it, when that frees it: the push grows with the overlap, so the label slides.
+        # The old spot is taken. Pushed straight off the label or arrow in the way, just
+        # clear of it, when that frees it: the push grows with the overlap, so the label
+        # slides.
         a = np.array(box_of(mob))
-        for dx, dy in sorted(_pushes(a, others), key=lambda p: abs(p[0]) + abs(p[1])):
-            if is_clear(tuple(a + np.array([dx, dx, dy, dy])), others, within=within):
+        blocking = [*others, *(h for h in heads if on_lines(tuple(a), heads=[h])),
+                    *(m for m in lines if on_lines(tuple(a), lines=[m], reach=LINE_REACH))]
+        for dx, dy in sorted(_pushes(a, blocking), key=lambda p: abs(p[0]) + abs(p[1])):
+            if free(tuple(a + np.array([dx, dx, dy, dy]))):
                 mob.shift(np.array([dx, dy, 0.0]))
                 state["off"] = mob.get_center() - wish
                 return
         # Else the free spot nearest it, then back along the way to it as far as stays
         # free (the pass's candidate rings are RINGS apart; stepping by them would shudder).
         start = mob.get_center().copy()
-        place_labels([mob], box=within, obstacles=others)
-        free = mob.get_center().copy()
+        place_labels([mob], box=within, obstacles=[*others, *heads, *lines])
+        if not is_clear(box_of(mob), others, within=within):
+            # No spot near is clear of both (the pass weighs a word over a word less than
+            # a word across a shaft): clear of the labels then, a word over a word reads
+            # as neither.
+            mob.move_to(start)
+            place_labels([mob], box=within, obstacles=others)
+        free_at = mob.get_center().copy()
         lo, hi = 0.0, 1.0
         for _ in range(PUSH_STEPS):
             mid = (lo + hi) / 2
-            mob.move_to(start + mid * (free - start))
-            if is_clear(box_of(mob), others, within=within):
+            mob.move_to(start + mid * (free_at - start))
+            if free(box_of(mob)):
                 hi = mid
             else:
                 lo = mid
-        mob.move_to(start + hi * (free - start))
+        mob.move_to(start + hi * (free_at - start))
         state["off"] = mob.get_center() - wish
 
     def c2p(self, v) -> np.ndarray:

@@ -298,8 +298,8 @@ class LiveTipLabel(VMobject):
 
         def place(m):
             wish = tip_label_position(plane, get(), m.mob, buff, side)
-            if m.settled:     # beyond the tip, or the free spot nearest it
-                plane.settle_live(m.mob, wish, state)
+            if m.settled:     # beyond the tip, or the free spot nearest it on the plane
+                plane.settle_live(m.mob, wish, state, box=plane.frame_box())
             else:
                 m.mob.move_to(wish)
 
