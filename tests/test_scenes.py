@@ -60,8 +60,7 @@ ON_SCREEN = {
 #: Sections whose texts are known to lie on an arrow's shaft or head with the default
 #: sentence (ja, dark), ``section -> which label on which arrow``: a strict xfail on those
 #: problems only (:func:`tests.layout_probe.assert_readable`), like ``test_layout.KNOWN``.
-ON_ARROWS_KNOWN: dict[int, str] = {
-}
+ON_ARROWS_KNOWN: dict[int, str] = {}
 
 #: Beats (of the default sentence) that end with a live number on its way: a slider or a
 #: sweep stopped between its ends while the caption is read, showing a value between two
