@@ -18,6 +18,7 @@ from attn_math.head import MAX_TOKEN_CHARS
 from scenes.registry import CARDS, SECTIONS
 from tests.layout_probe import assert_readable, probe_section
 from tests.scene_harness import assert_drawn
+from tests.shown_sums import SumReader
 from tests.test_custom_sentences import SENTENCES as CUSTOM
 
 ALL = SECTIONS + CARDS
@@ -75,10 +76,12 @@ def _cases():
 @pytest.mark.parametrize("section, sentence", list(_cases()))
 def test_every_beat_is_readable(section, sentence, heads):
     words, lang, theme = SENTENCES[sentence]
-    probe = probe_section(section, lang, theme, heads[sentence])
+    sums = SumReader(section.number)
+    probe = probe_section(section, lang, theme, heads[sentence], on_moment=sums)
     assert probe.scene.story.tokens == words.split()
     assert probe.moments >= 2, "the probe saw no beat"
     assert_drawn(probe.frame, theme)
+    sums.check(sentence)
     assert_readable(probe, KNOWN.get((section.number, sentence)))
 
 

@@ -23,6 +23,7 @@ from scenes.registry import CARDS, SECTIONS, load_scene_class
 from tests.layout_probe import assert_readable, probe_section
 from tests.scene_harness import (NUMBER, assert_drawn, compare, drawn_texts,
                                  render_last_frame, shows)
+from tests.shown_sums import SumReader
 
 ALL = SECTIONS + CARDS
 
@@ -192,8 +193,10 @@ def test_default_sentence_ja_dark(section, request):
     """One render: every beat readable, every beat's live numbers the story's, the last
     frame's figures on screen and the frame as its control image."""
     strays: dict[str, list[str]] = {}
+    sums = SumReader(section.number)
 
     def numbers_at(scene, where):
+        sums(scene, where)
         beat = where.removeprefix("end of ").removesuffix(" settled")
         if beat not in IN_MOTION.get(section.number, ()):
             found = stray_numbers(scene.story, drawn_texts(scene)[0])
@@ -203,6 +206,7 @@ def test_default_sentence_ja_dark(section, request):
     probe = probe_section(section, "ja", "dark", on_moment=numbers_at)
     assert probe.moments >= 2, "the probe saw no beat"
     assert not strays, f"{section.stem}: live numbers the story does not know: {strays}"
+    sums.check("default")
     assert_drawn(probe.frame, "dark")
     check_numbers(section, probe.scene)
     compare(f"{section.stem}_ja_dark", probe.frame, request.config.getoption("--set_test"))
