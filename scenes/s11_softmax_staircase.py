@@ -15,6 +15,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.readouts import Readout
+from scenes.widgets.slider import rows_at
 from scenes.widgets.weights import LevelLine, RowLayout, WeightBars
 
 
@@ -35,23 +36,13 @@ class SoftmaxStaircase(SectionScene):
 
     # ------------------------------------------------------------ the three stages
 
-    @staticmethod
-    def between_stages(k: float, stages):
-        """Stage ``k`` of ``stages`` (0, 1 or 2; linear in between)."""
-        i = min(int(k), 1)
-        a = k - i
-        return (1 - a) * stages[i] + a * stages[i + 1]
-
     def stage_values(self, k: float) -> np.ndarray:
         """Bars at stage ``k``: 0 scores, 1 exp(scores), 2 weights (linear in between)."""
-        return self.between_stages(k, self.stages)
+        return rows_at(self.stages, k)
 
     def stage_range(self, k: float) -> tuple[float, float]:
-        i = min(int(k), 1)
-        a = k - i
-        lo = (1 - a) * self.ranges[i][0] + a * self.ranges[i + 1][0]
-        hi = (1 - a) * self.ranges[i][1] + a * self.ranges[i + 1][1]
-        return lo, hi
+        lo, hi = rows_at(np.array(self.ranges), k)
+        return float(lo), float(hi)
 
     def stage_colors(self, k: float) -> list:
         t = self.theme
@@ -106,7 +97,7 @@ class SoftmaxStaircase(SectionScene):
         self.play(self.k.animate.set_value(1.0), ReplacementTransform(self.formulas[0], self.formulas[1]),
                   run_time=timing.MOVE)
         sums = self.story.staircase_sums
-        self.total = Readout("Σ =", lambda: float(self.between_stages(self.k.get_value(), sums)),
+        self.total = Readout("Σ =", lambda: float(rows_at(sums, self.k.get_value())),
                              sample=max(sums[1], 1.0), decimals=self.places.total)
         self.total.place_right(self.layout.header_right(0))
         self.play(FadeIn(self.total), run_time=timing.QUICK)

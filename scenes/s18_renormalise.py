@@ -14,6 +14,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.readouts import Readout
+from scenes.widgets.slider import rows_at
 from scenes.widgets.weights import LevelLine, RowLayout, WeightBars
 
 STEP_TIME = 0.7
@@ -35,10 +36,7 @@ class Renormalise(SectionScene):
 
     def at_position(self, rows):
         """``rows[i]`` of the (fractional) asking position p, blended between rows."""
-        p = float(np.clip(self.p.get_value(), 0, self.story.n - 1))
-        i = min(int(p), self.story.n - 2)
-        a = p - i
-        return (1 - a) * rows[i] + a * rows[i + 1]
+        return rows_at(rows, self.p.get_value())
 
     def weights(self) -> np.ndarray:
         """The causal row of the (fractional) asking position p."""

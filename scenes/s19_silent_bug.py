@@ -16,6 +16,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
 from scenes.widgets.readouts import Readout
+from scenes.widgets.slider import rows_at
 from scenes.widgets.weights import MaskToggle, RowLayout, ScoreRow, WeightBars
 
 FLIP_TIME = 1.2
@@ -37,8 +38,7 @@ class SilentBug(SectionScene):
 
     def between_masks(self, pair):
         """``pair``'s value under the right mask (t = 0) and the × 0 bug (t = 1), blended."""
-        a = self.t.get_value()
-        return (1 - a) * pair[0] + a * pair[1]
+        return rows_at(pair, self.t.get_value())
 
     def weights(self) -> np.ndarray:
         """The row's weights between the right mask (t = 0) and the × 0 bug (t = 1)."""

@@ -11,6 +11,16 @@ from .. import style
 from .text import label
 
 
+
+def rows_at(rows, k: float):
+    """``rows`` read at a fractional index ``k`` (clipped to the rows): linear between the two
+    rows around it, so a slider over positions, stages or modes moves a row smoothly
+    (``rows_at([a, b], 0.25)`` is ``0.75 a + 0.25 b``)."""
+    k = float(np.clip(k, 0, len(rows) - 1))
+    i = min(int(k), len(rows) - 2)
+    a = k - i
+    return (1 - a) * rows[i] + a * rows[i + 1]
+
 class CountTracker(ValueTracker):
     """The tracker of a slider over a count (a head width, a token count).
 
