@@ -137,7 +137,6 @@ def text_boxes(scene) -> list[TextBox]:
 
     from scenes.widgets.chrome import CaptionBar
     from scenes.widgets.live_number import LiveNumber
-    from scenes.widgets.placement import box_of
 
     out: list[TextBox] = []
     seen: set[int] = set()
@@ -148,14 +147,18 @@ def text_boxes(scene) -> list[TextBox]:
         seen.add(id(m))
         in_caption = in_caption or isinstance(m, CaptionBar)
         if isinstance(m, (Text, MarkupText, LiveNumber)):
-            drawn = m.has_points() or any(x.has_points() for x in m.get_family())
-            if drawn and _visible(m) and m.width > 1e-6:
-                s = getattr(m, "text", None) or getattr(m, "original_text", "")
-                s = s if isinstance(s, str) else str(s)
-                out.append(TextBox(s, (m.get_left()[0], m.get_right()[0],
-                                       m.get_bottom()[1], m.get_top()[1]),
-                                   _font_size(m), in_caption,
-                                   [box_of(x) for x in m.get_family() if x.has_points()]))
+            # The boxes straight from the points (what ``get_left`` & co. read, once each)
+            inked = [x for x in m.get_family() if x.has_points()]
+            if inked and _visible(m):
+                ink = [(float(p[:, 0].min()), float(p[:, 0].max()),
+                        float(p[:, 1].min()), float(p[:, 1].max()))
+                       for p in (x.points for x in inked)]
+                box = (min(b[0] for b in ink), max(b[1] for b in ink),
+                       min(b[2] for b in ink), max(b[3] for b in ink))
+                if box[1] - box[0] > 1e-6:
+                    s = getattr(m, "text", None) or getattr(m, "original_text", "")
+                    s = s if isinstance(s, str) else str(s)
+                    out.append(TextBox(s, box, _font_size(m), in_caption, ink))
             return
         for sub in m.submobjects:
             walk(sub, in_caption)

@@ -43,11 +43,10 @@ def scene_env(lang: str = "ja", theme: str = "dark", captions: str = "burned",
 
 
 #: Where manim writes the SVG of each text, for the whole test process (each xdist worker is
-#: a process of its own, so no two workers share it). Manim keeps every text it has parsed
-#: in memory keyed by that file's path: with one directory for all renders, a label or a
-#: caption drawn again in the next section (or the next sentence) is copied instead of
-#: parsed again, the larger part of a scene's cost. A temporary directory per render would
-#: give every text a new path and defeat that cache.
+#: a process of its own, so no two workers share it). Manim names the file after the text
+#: and its style and skips pango when the file is there: with one directory for all renders,
+#: a text drawn again in the next section (or the next sentence) is read back instead of
+#: laid out again. (``scenes.widgets.text.label`` also keeps the texts it built, in memory.)
 TEXT_DIR = tempfile.mkdtemp(prefix="attn-tests-texts-")
 atexit.register(shutil.rmtree, TEXT_DIR, ignore_errors=True)
 

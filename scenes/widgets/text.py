@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections import OrderedDict
 
 from manim import DOWN, Text, VGroup
 
@@ -61,18 +62,39 @@ def drawable(s: str) -> str:
     return "".join(c + _TEXT_PRESENTATION if _is_emoji(c) else c for c in s)
 
 
+#: How many distinct texts :func:`label` keeps built (least recently used dropped first).
+#: A scene asks for the same text many times (a grid's token labels once per cell row, a
+#: sign or a unit beside every number): a kept text is copied, which costs a tenth of
+#: building it (pango's SVG written, read and parsed). Short labels are most of them; a
+#: few thousand stay well under 100 MB.
+LABELS_KEPT = 4096
+_built: OrderedDict[tuple, Text] = OrderedDict()
+
+
 def label(s: str, size: float = style.LABEL_SIZE, color: str | None = None,
           mono: bool = False, weight: str = "NORMAL") -> Text:
-    """A one-line text in the project font (mono for code); emoji drawn as outlines."""
-    text = Text(drawable(s), font=style.MONO if mono else style.FONT, font_size=size,
-                color=color or style.theme().fg, weight=weight)
-    # Each glyph keeps the parsed SVG path it was built from (``path_obj``); nothing reads
-    # it after construction, but every copy (each FadeIn, Transform, .animate) deep-copies
-    # it: dropping it makes copying a caption about 8x cheaper.
-    for m in text.get_family():
-        if getattr(m, "path_obj", None) is not None:
-            m.path_obj = None
-    return text
+    """A one-line text in the project font (mono for code); emoji drawn as outlines.
+
+    The same arguments give the same text: the first call builds it, later ones return a
+    copy of it (a new mobject, free to move and recolour).
+    """
+    font, fill = style.MONO if mono else style.FONT, color or style.theme().fg
+    key = (drawable(s), font, float(size), str(fill), weight)
+    kept = _built.get(key)
+    if kept is None:
+        kept = Text(key[0], font=font, font_size=size, color=fill, weight=weight)
+        # Each glyph keeps the parsed SVG path it was built from (``path_obj``); nothing
+        # reads it after construction, but every copy (each FadeIn, Transform, .animate)
+        # deep-copies it: dropping it makes copying a caption about 8x cheaper.
+        for m in kept.get_family():
+            if getattr(m, "path_obj", None) is not None:
+                m.path_obj = None
+        _built[key] = kept
+        if len(_built) > LABELS_KEPT:
+            _built.popitem(last=False)
+    else:
+        _built.move_to_end(key)
+    return kept.copy()
 
 
 _DESCENDERS = set("gjpqyQ,;()[]{}|/_₀₁₂₃₄₅₆₇₈₉")
