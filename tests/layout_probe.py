@@ -137,6 +137,7 @@ def text_boxes(scene) -> list[TextBox]:
 
     from scenes.widgets.chrome import CaptionBar
     from scenes.widgets.live_number import LiveNumber
+    from scenes.widgets.placement import box_of
 
     out: list[TextBox] = []
     seen: set[int] = set()
@@ -147,12 +148,9 @@ def text_boxes(scene) -> list[TextBox]:
         seen.add(id(m))
         in_caption = in_caption or isinstance(m, CaptionBar)
         if isinstance(m, (Text, MarkupText, LiveNumber)):
-            # The boxes straight from the points (what ``get_left`` & co. read, once each)
             inked = [x for x in m.get_family() if x.has_points()]
             if inked and _visible(m):
-                ink = [(float(p[:, 0].min()), float(p[:, 0].max()),
-                        float(p[:, 1].min()), float(p[:, 1].max()))
-                       for p in (x.points for x in inked)]
+                ink = [box_of(x) for x in inked]   # the text's box is theirs together
                 box = (min(b[0] for b in ink), max(b[1] for b in ink),
                        min(b[2] for b in ink), max(b[3] for b in ink))
                 if box[1] - box[0] > 1e-6:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from manim import Line, VMobject
+from manim import Line, Mobject, VMobject
 
 from .. import style
 
@@ -52,9 +52,32 @@ Box = tuple[float, float, float, float]
 
 
 def box_of(mob) -> Box:
-    """The bounding box of ``mob``."""
-    return (float(mob.get_left()[0]), float(mob.get_right()[0]),
-            float(mob.get_bottom()[1]), float(mob.get_top()[1]))
+    """The bounding box of ``mob``: manim's (``get_left()[0]``, ``get_right()[0]``,
+    ``get_bottom()[1]``, ``get_top()[1]``), read in one pass over its points.
+
+    Manim bounds a ``VMobject`` by the anchors of its family's curves (not their handles)
+    and any other mobject by all its points; each of its four getters gathers them again.
+    This is on the hot path (live labels settle on every frame), hence one pass.
+    """
+    kind = type(mob).get_points_defining_boundary
+    if kind is VMobject.get_points_defining_boundary:
+        parts = []
+        for m in mob.get_family():
+            p = m.points
+            if len(p) == 1:
+                parts.append(p)
+            elif len(p):
+                n = m.n_points_per_cubic_curve
+                parts += [p[::n], p[n - 1::n]]
+        pts = np.concatenate(parts) if parts else np.zeros((0, 3))
+    elif kind is Mobject.get_points_defining_boundary:
+        pts = mob.get_all_points()
+    else:
+        pts = mob.get_points_defining_boundary()
+    if not len(pts):
+        return (0.0, 0.0, 0.0, 0.0)
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    return (float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1]))
 
 
 def near(a: Box, b: Box, gap: float) -> bool:
@@ -86,8 +109,10 @@ def arrow_marks(arrows) -> tuple[list[Box], list[Box]]:
         start, tip = (a.line, a.tip) if isinstance(a, QuickArrow) else (a, a.get_tip())
         if not (start.has_points() and tip.has_points()):
             continue
-        shafts += line_marks(start.get_start(), tip.get_center())
-        heads.append(box_of(tip))
+        head = box_of(tip)
+        centre = np.array([(head[0] + head[1]) / 2, (head[2] + head[3]) / 2])   # get_center()
+        shafts += line_marks(start.get_start(), centre)
+        heads.append(head)
     return shafts, heads
 
 

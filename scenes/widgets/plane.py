@@ -84,6 +84,7 @@ class VectorPlane(VGroup):
         # every label on it, nor start a registry of its own.
         self._placed = live_source([])
         self._arrows = live_source([])
+        self._marks = live_source({})   # arrow_boxes' last answer, by the arrows' points
 
     @property
     def placed_labels(self) -> list:
@@ -116,8 +117,17 @@ class VectorPlane(VGroup):
 
     def arrow_boxes(self) -> tuple[list[tuple], list[tuple]]:
         """The marks along the shafts and the head boxes of the arrows noted on the plane
-        (:func:`scenes.widgets.placement.arrow_marks`), where they are drawn now."""
-        return arrow_marks(self._arrows())
+        (:func:`scenes.widgets.placement.arrow_marks`), where they are drawn now.
+
+        Every live label asks on every frame; the marks are worked out again only when an
+        arrow has moved (they follow from the arrows' points alone).
+        """
+        arrows = self._arrows()
+        key = tuple((id(a), *(m.points.tobytes() for m in a.get_family())) for a in arrows)
+        memo = self._marks()
+        if memo.get("key") != key:
+            memo["key"], memo["marks"] = key, arrow_marks(arrows)
+        return memo["marks"]
 
     def live_state(self, mob) -> dict:
         """Register the live label ``mob`` and return its state for :meth:`settle_live`."""
