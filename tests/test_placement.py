@@ -81,3 +81,32 @@ def test_a_live_label_settles_off_the_arrows_noted_on_its_plane():
     shafts, heads = arrow_marks([arrow])
     assert not any(near(box_of(lab), m, 0.0) for m in shafts + heads)
     assert np.linalg.norm(lab.get_center() - wish) < 0.5   # the nearest free spot
+
+
+def test_box_of_is_manims_bounding_box():
+    """The one-pass box equals manim's own getters (anchors for a VMobject family, all
+    points for other mobjects; a Bezier handle beyond the anchors does not count)."""
+    from manim import Circle, Dot, Group, Square, Text, VGroup, VMobject
+
+    bulge = VMobject().set_points(np.array([[0, 0, 0], [0, 3, 0], [1, 3, 0], [1, 0, 0.0]]))
+    for mob in [Circle().shift(np.array([1.0, -2.0, 0.0])), _arrow(), bulge,
+                Group(Square(), bulge.copy().shift(np.array([3.0, 0.0, 0.0]))),
+                VGroup(Dot(), Text("xy", font_size=20).shift(np.array([0.0, -2.0, 0.0]))),
+                VGroup()]:
+        manim_box = (mob.get_left()[0], mob.get_right()[0], mob.get_bottom()[1], mob.get_top()[1])
+        assert box_of(mob) == tuple(float(v) for v in manim_box), type(mob).__name__
+    assert box_of(bulge)[3] == 0.0          # the handles at y = 3 are not the box
+    assert box_of(Group(bulge))[3] == 3.0   # ... unless the group is no VMobject (manim's rule)
+
+
+def test_a_planes_arrow_marks_follow_the_arrow():
+    """The plane works the marks out again once an arrow moves (they are kept in between)."""
+    from scenes.widgets.plane import QuickArrow, VectorPlane
+
+    plane = VectorPlane(PLANE, (-2, 2), (-2, 2))
+    arrow = QuickArrow("#FFFFFF").put(np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0]))
+    plane.register_arrows(arrow)
+    assert plane.arrow_boxes() == arrow_marks([arrow])
+    arrow.put(np.array([0.0, 0.0, 0.0]), np.array([0.0, 2.0, 0.0]))
+    assert plane.arrow_boxes() == arrow_marks([arrow])
+    assert plane.copy().arrow_boxes() == arrow_marks([arrow])   # a copy draws the same arrows
