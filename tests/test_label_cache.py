@@ -45,3 +45,10 @@ def test_the_kept_texts_are_bounded(monkeypatch):
     for s in "abcde":
         label(s, 20)
     assert [k[0] for k in text_mod._built] == ["c", "d", "e"]
+
+
+def test_long_texts_are_not_kept(monkeypatch):
+    monkeypatch.setattr(text_mod, "_built", type(text_mod._built)())
+    long = "x" * (text_mod.KEPT_CHARS + 1)
+    a, b = label(long, 20), label(long, 20)
+    assert a is not b and not text_mod._built

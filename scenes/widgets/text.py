@@ -65,9 +65,11 @@ def drawable(s: str) -> str:
 #: How many distinct texts :func:`label` keeps built (least recently used dropped first).
 #: A scene asks for the same text many times (a grid's token labels once per cell row, a
 #: sign or a unit beside every number): a kept text is copied, which costs a tenth of
-#: building it (pango's SVG written, read and parsed). Short labels are most of them; a
-#: few thousand stay well under 100 MB.
-LABELS_KEPT = 4096
+#: building it (pango's SVG written, read and parsed).
+LABELS_KEPT = 2048
+#: Longer texts are not kept: caption lines and paragraphs, each asked for once or twice,
+#: would take most of the memory (a text keeps about 0.1 MB of outlines on average).
+KEPT_CHARS = 24
 _built: OrderedDict[tuple, Text] = OrderedDict()
 
 
@@ -81,20 +83,22 @@ def label(s: str, size: float = style.LABEL_SIZE, color: str | None = None,
     font, fill = style.MONO if mono else style.FONT, color or style.theme().fg
     key = (drawable(s), font, float(size), str(fill), weight)
     kept = _built.get(key)
-    if kept is None:
-        kept = Text(key[0], font=font, font_size=size, color=fill, weight=weight)
-        # Each glyph keeps the parsed SVG path it was built from (``path_obj``); nothing
-        # reads it after construction, but every copy (each FadeIn, Transform, .animate)
-        # deep-copies it: dropping it makes copying a caption about 8x cheaper.
-        for m in kept.get_family():
-            if getattr(m, "path_obj", None) is not None:
-                m.path_obj = None
-        _built[key] = kept
-        if len(_built) > LABELS_KEPT:
-            _built.popitem(last=False)
-    else:
+    if kept is not None:
         _built.move_to_end(key)
-    return kept.copy()
+        return kept.copy()
+    text = Text(key[0], font=font, font_size=size, color=fill, weight=weight)
+    # Each glyph keeps the parsed SVG path it was built from (``path_obj``); nothing reads
+    # it after construction, but every copy (each FadeIn, Transform, .animate) deep-copies
+    # it: dropping it makes copying a caption about 8x cheaper.
+    for m in text.get_family():
+        if getattr(m, "path_obj", None) is not None:
+            m.path_obj = None
+    if len(s) > KEPT_CHARS:
+        return text
+    _built[key] = text
+    if len(_built) > LABELS_KEPT:
+        _built.popitem(last=False)
+    return text.copy()
 
 
 _DESCENDERS = set("gjpqyQ,;()[]{}|/_₀₁₂₃₄₅₆₇₈₉")
