@@ -7,8 +7,10 @@ most ``workers`` of them busy and reports each outcome as it arrives.
 from __future__ import annotations
 
 import contextlib
+import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,8 +129,38 @@ def run_jobs(jobs: list[Job], workers: int, on_start: Callable[[Job], None],
     pending = list(jobs)
     running: list[Job] = []
     last_tick = time.monotonic()
+    with _signals_between_steps() as stop:
+        _run(make, pending, running, workers, on_start, on_done, stop, last_tick)
+
+
+@contextlib.contextmanager
+def _signals_between_steps():
+    """Ctrl-C and SIGTERM stop the loop of :func:`run_jobs` between two of its steps, not
+    inside one: a signal that lands while a worker is being started (forked, not yet in
+    ``running``) would otherwise leave it unstopped, rendering into the scratch directory
+    the run removes on its way out. Yields the list the handler appends to (main thread
+    only; elsewhere signals keep their handlers)."""
+    stop: list[BaseException] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def later(signum, frame):  # noqa: ARG001
+        stop.append(KeyboardInterrupt() if signum == signal.SIGINT else Terminated())
+
+    old = {sig: signal.signal(sig, later) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield stop
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def _run(make, pending, running, workers, on_start, on_done, stop, last_tick) -> None:
     try:
         while pending or running:
+            if stop:
+                raise stop[0]
             while pending and len(running) < workers:
                 job = pending.pop(0)
                 job.started = time.monotonic()
@@ -136,6 +168,8 @@ def run_jobs(jobs: list[Job], workers: int, on_start: Callable[[Job], None],
                 running.append(job)
                 on_start(job)
             time.sleep(0.05)
+            if stop:
+                raise stop[0]
             for job in [j for j in running if j.handle.exitcode() is not None]:
                 running.remove(job)
                 code = job.handle.exitcode()
