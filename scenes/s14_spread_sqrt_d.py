@@ -21,6 +21,7 @@ from scenes.widgets.log_axis import AxisMarker, LogAxis
 from scenes.widgets.readouts import ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
+
 #: Seconds the width slides from the smallest to the widest; and on to GPT-2's width.
 SLIDE_SECONDS = 4.0
 #: Seconds the slider rests at the widest width before it slides back.
