@@ -32,6 +32,7 @@ which read the story and assign nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -207,7 +208,8 @@ class Story:
         self.permuted_weights = np.array(weights)
         self.permuted_outputs = np.array(outs)
         # Sections 11, 12, 18, 19 show parts beside their total: decimals at which the parts
-        # as shown add up to the total as shown (a viewer adds them).
+        # as shown add up to the total as shown (a viewer adds them), where some exist; else
+        # the total's readout notes that the parts are rounded (parts_add_up).
         self.sum_places = {sec: sum_decimals(self.summed_rows(sec), *SUM_PLACES[sec])
                            for sec in SUM_PLACES}
 
@@ -594,11 +596,19 @@ class SumPlaces(NamedTuple):
 SUM_PLACES = {11: SumPlaces(2, 2), 12: SumPlaces(2, 3), 18: SumPlaces(2, 2), 19: SumPlaces(3, 3)}
 
 
-def parts_add_up(parts: np.ndarray, places: int, total_places: int) -> bool:
-    """Whether ``parts`` shown at ``places`` decimals add up, digit for digit, to their sum
-    shown at ``total_places`` ("0.040 + 0.040" beside "Σ = 0.079" does not)."""
-    shown = sum(round_half_away(float(p), places) for p in parts)
-    return shown == round_half_away(float(np.sum(parts)), total_places)
+def parts_add_up(parts: np.ndarray, places: int, total_places: int,
+                 total: float | None = None) -> bool:
+    """Whether ``parts`` shown at ``places`` decimals add up, digit for digit, to their total
+    shown at ``total_places`` ("0.040 + 0.040" beside "Σ = 0.079" does not).
+
+    ``total`` is the value the total's readout shows (default: the sum of ``parts``); a live
+    readout passes its own, so the answer is about the numbers on screen. Where they do not
+    add up, sections 11, 12 and 18 say so under the total
+    (:class:`scenes.widgets.readouts.TotalReadout`: "parts rounded").
+    """
+    shown = sum((round_half_away(float(p), places) for p in parts), Decimal(0))
+    total = float(np.sum(parts)) if total is None else float(total)
+    return shown == round_half_away(total, total_places)
 
 
 def sum_decimals(rows: list[np.ndarray], places: int = 2,
@@ -613,8 +623,9 @@ def sum_decimals(rows: list[np.ndarray], places: int = 2,
     to it (a sum of parts rounded to a place is known to fewer places than each part:
     "Σ = 0.08"). If none agrees, ``(places, total_places)``: adding decimals to every part
     would crowd the bars and leave the storyboard's precision (many weights that sum to
-    exactly 1 need five or more), so the rows keep their rounding and the tests list those
-    cases.
+    exactly 1 need five or more), and rounding the parts to add up (largest remainder) would
+    show some of them wrong, so every number keeps its nearest rounding and the total's
+    readout says the parts are rounded wherever they do not add up (:func:`parts_add_up`).
     """
     total_places = places if total_places is None else total_places
     for t in range(total_places, 0, -1):

@@ -14,7 +14,7 @@ from manim import (LEFT, RIGHT, Create, FadeIn, ManimColor, ReplacementTransform
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.readouts import Readout
+from scenes.widgets.readouts import TotalReadout
 from scenes.widgets.slider import rows_at
 from scenes.widgets.weights import LevelLine, RowLayout, WeightBars
 
@@ -67,7 +67,8 @@ class SoftmaxStaircase(SectionScene):
         k = self.k
         layout = RowLayout.make(header_lines=1)
         self.layout = layout
-        # The bars and the Σ over them, at decimals at which they add up (story.sum_places).
+        # The bars and the Σ over them (story.sum_places: where no decimals make them add up,
+        # the Σ notes that the parts are rounded).
         self.places = s.sum_places[11]
         self.bars = WeightBars(s.labels, lambda: self.stage_values(k.get_value()), layout,
                                value_range=lambda: self.stage_range(k.get_value()),
@@ -97,8 +98,10 @@ class SoftmaxStaircase(SectionScene):
         self.play(self.k.animate.set_value(1.0), ReplacementTransform(self.formulas[0], self.formulas[1]),
                   run_time=timing.MOVE)
         sums = self.story.staircase_sums
-        self.total = Readout("Σ =", lambda: float(rows_at(sums, self.k.get_value())),
-                             sample=max(sums[1], 1.0), decimals=self.places.total)
+        self.total = TotalReadout("Σ =", lambda: float(rows_at(sums, self.k.get_value())),
+                                  lambda: self.stage_values(self.k.get_value()), self.ui("rounded"),
+                                  sample=max(sums[1], 1.0), parts_decimals=self.places.parts,
+                                  decimals=self.places.total)
         self.total.place_right(self.layout.header_right(0))
         self.play(FadeIn(self.total), run_time=timing.QUICK)
         self.settle()
@@ -123,7 +126,7 @@ class SoftmaxStaircase(SectionScene):
                       f"{s.fig(11, 'w_ratio')}", style.LABEL_SIZE, t.fg)
         ratio.move_to(self.layout.header_y[0] * np.array([0, 1.0, 0]) + self.layout.center_x * RIGHT)
         left_end = self.formulas[2].get_right()[0] + 0.4
-        right_end = self.total.get_left()[0] - 0.4
+        right_end = self.total.line().get_left()[0] - 0.4
         ratio.set_x((left_end + right_end) / 2)
         boxes = VGroup(*[SurroundingRectangle(self.bars.numbers[j], color=t.highlight, buff=0.07,
                                               corner_radius=0.05, stroke_width=2.5)

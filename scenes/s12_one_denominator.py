@@ -12,7 +12,7 @@ from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, Va
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.readouts import Readout
+from scenes.widgets.readouts import Readout, TotalReadout
 from scenes.widgets.weights import DraggedScoreRow, RowLayout
 
 DRAG_UP = 2.0      # how far above its own value the score is dragged
@@ -56,19 +56,20 @@ class OneDenominator(SectionScene):
         self.axis_top = ValueTracker(AXIS_PAD * top)
         dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
                                        self.lo, self.hi, self.axis_top.get_value)
-        # The bars and Σ w, at decimals at which they add up where the drag settles
-        # (story.sum_places).
+        # The bars and Σ w (story.sum_places: where no decimals make them add up, Σ w notes
+        # that the parts are rounded, as the drag moves them).
         places = s.sum_places[12]
         for number in dragged.bars.numbers:
             number.set_decimals(places.parts)
-        self.total = Readout("Σ w =", lambda: s.dragged_weight_sum(self.x.get_value()),
-                             decimals=places.total, sample=1.0, color=t.weight)
+        self.total = TotalReadout("Σ w =", lambda: s.dragged_weight_sum(self.x.get_value()),
+                                  self.weights, self.ui("rounded"), parts_decimals=places.parts,
+                                  decimals=places.total, sample=1.0, color=t.weight)
         self.total.place_right(layout.header_right(0))
         # The winner as the strip under the bars names it (the strip may cut it shorter), at
         # its bar's decimals.
         self.w_win = Readout(f"w[{dragged.bars.strip.shown[w]}] =", lambda: float(self.weights()[w]),
                              sample=0.99, decimals=places.parts)
-        dragged.place_readout(self.w_win, self.total.get_left() + READOUT_GAP * LEFT)
+        dragged.place_readout(self.w_win, self.total.line().get_left() + READOUT_GAP * LEFT)
         self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
         name, mark = dragged.name, dragged.mark
         wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)

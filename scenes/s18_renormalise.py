@@ -13,7 +13,7 @@ from manim import LEFT, Create, FadeIn, SurroundingRectangle, ValueTracker, VGro
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.text import label
-from scenes.widgets.readouts import Readout
+from scenes.widgets.readouts import TotalReadout
 from scenes.widgets.slider import rows_at
 from scenes.widgets.weights import LevelLine, RowLayout, WeightBars
 
@@ -52,7 +52,8 @@ class Renormalise(SectionScene):
         self.p = ValueTracker(0.0)
         layout = RowLayout.make(header_lines=1)
         self.layout = layout
-        # The bars and Σ w, at decimals at which they add up (story.sum_places).
+        # The bars and Σ w (story.sum_places: where no decimals make them add up, Σ w notes
+        # that the parts are rounded).
         places = s.sum_places[18]
         self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.0),
                                masked=self.masked, decimals=places.parts)
@@ -61,8 +62,9 @@ class Renormalise(SectionScene):
         self.asker.add_updater(lambda m: m.move_to(
             np.array([self.bars.column_x(self.p.get_value()), self.bars.chip_y, 0.0])))
         self.names = [self.bars.row_name(f"{lab} →", t.query) for lab in s.labels]
-        self.total = Readout("Σ w =", lambda: float(self.at_position(s.Wc_sums)), sample=1.0,
-                             color=t.weight, decimals=places.total)
+        self.total = TotalReadout("Σ w =", lambda: float(self.at_position(s.Wc_sums)),
+                                  self.weights, self.ui("rounded"), sample=1.0, color=t.weight,
+                                  parts_decimals=places.parts, decimals=places.total)
         self.total.place_right(layout.header_right(0))
         self.rule = label("s[i, j > i] = −∞", style.LABEL_SIZE, t.muted, mono=True)
         self.rule.move_to(layout.header_left(0), aligned_edge=LEFT)

@@ -13,6 +13,9 @@ The one place for "what is this number now" beside a picture:
   entries, the summary lines under a rule) with a swapped title and a marker.
 - :class:`VectorReadout`: ``name = [a, b]``, a line whose value is a vector (a different
   layout: brackets and commas that never move, each entry in a slot of its own).
+- :class:`TotalReadout`: a total shown beside its parts (sections 11, 12, 18), a
+  :class:`Readout` with a small note over it saying the parts are rounded, shown only while
+  the parts as shown do not add up to the total as shown.
 
 The shadow construction's ``shadow × key length = score``
 (:class:`scenes.widgets.shadow.ShadowReadout`) is an equation, not a readout: it stays with
@@ -26,7 +29,9 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Line, Rectangle, VGroup, VMobject
 
-from .. import style
+from attn_math.story import parts_add_up
+
+from .. import style, timing
 from ..layout import Box
 from .live_number import LiveNumber
 from .redrawn import Redrawn, live_source
@@ -136,6 +141,113 @@ class Readout(VGroup):
         """Put the right end of the widest expected string at ``point`` (same height)."""
         self.shift(point - np.array([self.get_left()[0] + self.sample_width, self.get_y(), 0.0]))
         return self
+
+
+class TotalReadout(Redrawn, Readout):
+    """A total shown beside its parts (11's ``Σ``, 12's and 18's ``Σ w``), with a note over
+    it while the parts as shown do not add up to it.
+
+    Each number on screen is rounded right, yet rounded parts need not add up to the rounded
+    total: a row of weights sums to exactly 1, and eight of them at two decimals may add to
+    1.02 under "Σ w = 1.00". The parts keep their nearest rounding and the total its value;
+    a small muted note ("parts rounded") tells the viewer who adds them why they miss. It is
+    decided on every frame from the values shown (:func:`attn_math.story.parts_add_up`), so
+    it comes and goes as the parts move, and is never shown while they add up.
+
+    Parameters
+    ----------
+    name, get
+        The total's name and its live value, as for :class:`Readout`.
+    parts
+        Zero-argument callable: the parts shown now (the values their numbers show).
+    note
+        The note's words (a ``ui_`` entry of the section's caption table).
+    parts_decimals
+        The decimals the parts are shown with.
+    decimals
+        The total's decimals.
+    **kw
+        Other :class:`Readout` arguments (``color``, ``sample``...).
+
+    Attributes
+    ----------
+    note
+        The note's text, right-aligned over the line (fill opacity 0 while the parts add up).
+        Over it, not under: a total sits on the top header line of a row of bars, and what
+        lies under it (the numbers over the bars, section 12's score row) takes the room
+        down to the line, while over it the frame is free below the title band.
+    """
+
+    #: Space between the line's highest ink and the note (more than the probe's MIN_GAP).
+    NOTE_GAP = 0.1
+    #: The note's font size: the project's small size (a line of secondary text).
+    NOTE_SIZE = style.SMALL_SIZE
+    #: Seconds the note takes to come or go. While the parts move, whether they add up can
+    #: change many times a second (95 times in the default sentence's 5.5 s drag of section
+    #: 12 at 60 fps): shown as is, the note would strobe; it eases toward what the values
+    #: say at this pace instead, and holds exactly that once they rest (a beat settles for
+    #: longer).
+    NOTE_FADE = timing.QUICK
+
+    def __init__(self, name: str | VMobject, get: Callable[[], float], parts: Vec, note: str,
+                 *, parts_decimals: int, decimals: int, **kw):
+        super().__init__(name, get, decimals=decimals, **kw)
+        self.total_fn = live_source(get)
+        self.parts_fn = live_source(parts)
+        self.parts_decimals = int(parts_decimals)
+        self.note = label(note, self.NOTE_SIZE, style.theme().muted)
+        self.note.fade_time = self.NOTE_FADE
+        self.add(self.note)
+        self._place_note()
+        self.note.set_fill(opacity=self._note_wanted())
+        self.redraw_every_frame()
+
+    def line(self) -> VGroup:
+        """The name and the number (the readout without its note)."""
+        return VGroup(*self.submobjects[:2])
+
+    def _place_note(self) -> None:
+        line = self.line()
+        right = line.get_left()[0] + self.sample_width
+        self.note.move_to(np.array([right, line.get_top()[1] + self.NOTE_GAP, 0.0]),
+                          aligned_edge=DOWN + RIGHT)
+
+    def place_right(self, point: np.ndarray) -> TotalReadout:
+        """Put the right end of the line's widest expected string at ``point`` (same height);
+        the note follows, right-aligned over it."""
+        line = self.line()
+        self.shift(point - np.array([line.get_left()[0] + self.sample_width, line.get_y(), 0.0]))
+        return self
+
+    def parts_add_up(self) -> bool:
+        """Whether the parts as shown now add up to the total as shown now."""
+        return parts_add_up(np.asarray(self.parts_fn(), float), self.parts_decimals,
+                            self.number.decimals, total=float(self.total_fn()))
+
+    def _note_wanted(self) -> float:
+        return 0.0 if self.parts_add_up() else 1.0
+
+    def redraw(self) -> None:
+        # The note eases toward the opacity the values ask for (a time-based updater, only
+        # while it differs: a wait with nothing to ease stays one still frame).
+        note = self.note
+        note.wanted = self._note_wanted()
+        easing = _ease_note in note.get_updaters()
+        if _opacity(note) != note.wanted and not easing:
+            note.add_updater(_ease_note)
+        elif _opacity(note) == note.wanted and easing:
+            note.remove_updater(_ease_note)
+
+
+def _opacity(mob: VMobject) -> float:
+    return float(np.max(mob.get_fill_opacity()))
+
+
+def _ease_note(note: VMobject, dt: float) -> None:
+    """Updater: move ``note``'s opacity toward ``note.wanted`` by ``dt / note.fade_time``."""
+    now, step = _opacity(note), dt / note.fade_time
+    gap = note.wanted - now
+    note.set_fill(opacity=note.wanted if abs(gap) <= step else now + np.sign(gap) * step)
 
 
 class CellReadout(Readout):
