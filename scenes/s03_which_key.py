@@ -102,8 +102,11 @@ class WhichKey(SectionScene):
         self.shadows = ShadowLines(self.plane, q, s.K,
                                    lambda: {self.winner_now(), self.longest_now()})
         self.key_arrows = VGroup(*[self.plane.arrow(k, t.key, stroke=3.5) for k in s.K])
+        # The labels keep off the keys and off the query where it rests (at every token's
+        # query in turn): a key label under the query's head would be unreadable there.
+        rests = [self.plane.arrow(q_i, t.query) for q_i in s.Q]
         self.key_labels = TipLabels(self.plane, s.K, names, t.key,
-                                    arrows=self.key_arrows)
+                                    arrows=[*self.key_arrows, *rests])
         self.query = FastArrow(self.plane, q, t.query)
         # No tip label on the query: the strip's marker names it, and a label at its tip
         # would sit on the key labels it leans toward.

@@ -21,7 +21,9 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
 from scenes.widgets.live_number import LiveNumber
+from scenes.widgets.placement import arrow_marks, line_marks
 from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.projection import spread_labels
 from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
 from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
 from scenes.widgets.slider import Slider
@@ -93,9 +95,31 @@ class LongKeyTrap(SectionScene):
         q_lab, k_lab = tip_labels(p, [(s.Q[f], f"q({names[f]})"), (s.K[w], f"k({names[w]})")],
                                   [t.query, t.key], style.LABEL_SIZE,
                                   obstacles=[reach * s.K[lk]])
-        self.k_win = VGroup(p.arrow(s.K[w], t.key), k_lab)
+        q_arrow, k_arrow = p.arrow(s.Q[f], t.query), p.arrow(s.K[w], t.key)
+        # The plane is scaled for the stretched key, so the short arrows crowd the origin:
+        # the two labels keep off every arrow (the long key wherever it rests: its start,
+        # the stretches the beats stop at, its reach), with a leader line when pushed far.
+        rests = [1.0, reach, *((float(s.fig(7, "stretch_lo").value), self.cross)
+                               if s.stretch_overtakes else ())]
+        lines, heads = arrow_marks([q_arrow, k_arrow, *(p.arrow(x * s.K[lk], t.key)
+                                                        for x in rests)])
+        # A label moved keeps off the axes and the key's line too (it reads across none),
+        # and may leave the grid for the room beside it (the grid is narrow when the key
+        # stretches far).
+        l, r, b, t_ = p.frame_box()
+        o, far = p.origin, p.c2p(reach * s.K[lk])
+        ahead = (far - o) / max(float(np.linalg.norm(far - o)), 1e-9)
+        span = float(np.hypot(r - l, t_ - b))
+        avoid = [*line_marks((l, o[1]), (r, o[1])), *line_marks((o[0], b), (o[0], t_)),
+                 *line_marks(o - span * ahead, o + span * ahead)]
+        leaders = spread_labels([q_lab, k_lab], anchors=[p.c2p(s.Q[f]), p.c2p(s.K[w])],
+                                box=self.left_box, lines=lines, heads=heads, settle=False,
+                                avoid=avoid)
+        self.k_win = VGroup(k_arrow, k_lab)
         self.k_long = p.labelled_arrow(self.long_key, t.key, f"k({names[lk]})")
-        self.q = VGroup(p.arrow(s.Q[f], t.query), q_lab)
+        self.q = VGroup(q_arrow, q_lab, *leaders)
+        # The long key's live label keeps off the arrows too.
+        p.register_arrows(q_arrow, k_arrow, self.k_long[0])
         self.bar_to_beat = self.columns.level_line(float(s.R[f, w]), t.amber)
         self.leader = self.columns.live_frame(
             lambda: core.best_key(self.keys_at(self.stretch.get_value()), s.Q[f]), t.amber)

@@ -50,6 +50,18 @@ def test_spread_labels_without_lines_is_unchanged_and_with_them_gives_a_leader()
     assert len(leaders) == (np.linalg.norm(lab.get_center()) > 0.45)
 
 
+def test_avoided_lines_do_not_move_a_label_but_a_label_moved_keeps_off_them():
+    shafts, heads = arrow_marks([_arrow()])
+    axis = line_marks(np.array([0.0, -2.5, 0.0]), np.array([0.0, 2.5, 0.0]))
+    resting = _label(0.0, 0.6)           # on the vertical line, clear of the arrow
+    where = resting.get_center().copy()
+    assert clear_lines([resting], shafts, heads, box=PLANE, avoid=axis) == []
+    assert np.allclose(resting.get_center(), where)
+    moved = _label(0.0, 0.05)            # on the arrow and on the vertical line
+    assert clear_lines([moved], shafts, heads, box=PLANE, avoid=axis) == [0]
+    assert not any(near(box_of(moved), m, 0.0) for m in shafts + heads + axis)
+
+
 def test_a_quick_arrow_has_the_marks_of_the_arrow_it_draws():
     from scenes.widgets.plane import QuickArrow
 

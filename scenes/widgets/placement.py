@@ -137,7 +137,7 @@ def _near_any(a: Box, boxes: Sequence[Box], gap: float) -> bool:
 
 def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Sequence[Box] = (),
                 box: Box | None = None, touch: float = LABEL_GAP,
-                gap: float = LABEL_GAP) -> list[int]:
+                gap: float = LABEL_GAP, avoid: Sequence[Box] = ()) -> list[int]:
     """Place again, in place, the labels that touch another label, a line or an arrowhead.
 
     A label is placed again (:func:`place_labels`, clear of the other labels, the heads and
@@ -160,6 +160,9 @@ def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Se
         Two labels closer than this touch.
     gap
         Clearance a label placed again keeps from labels, heads and lines.
+    avoid
+        Further boxes a label placed again keeps clear of (e.g. marks along a plane's
+        axes), which do not make a label touch: a label resting on them stays put.
 
     Returns
     -------
@@ -172,7 +175,7 @@ def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Se
         others = [box_of(o) for o in labels if o is not m]
         here = box_of(m)
         if any(near(here, o, touch - TOUCH_SLACK) for o in others) or on_lines(here, lines, heads):
-            place_labels([m], box=box, obstacles=[*others, *heads, *lines], gap=gap)
+            place_labels([m], box=box, obstacles=[*others, *heads, *lines, *avoid], gap=gap)
             moved.append(i)
     return moved
 

@@ -172,7 +172,8 @@ def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | No
                   pad: float = 0.06, iterations: int = 60,
                   box: tuple[float, float, float, float] | None = None,
                   lines: Sequence[tuple] = (), heads: Sequence[tuple] = (),
-                  settle: bool = True, touch: float | None = None) -> list:
+                  settle: bool = True, touch: float | None = None,
+                  avoid: Sequence[tuple] = ()) -> list:
     """Move overlapping labels apart, in place, each to the free spot nearest its wish
     (:func:`scenes.widgets.placement.place_labels`); then place again the labels that still
     touch another label or lie on one of ``lines`` or ``heads``
@@ -200,6 +201,9 @@ def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | No
     touch
         Two labels closer than this touch (default: the clearance, ``pad`` or
         :data:`~scenes.widgets.placement.LABEL_GAP`, whichever is larger).
+    avoid
+        Further boxes a label placed again keeps clear of without their making it touch
+        (:func:`~scenes.widgets.placement.clear_lines`).
     """
     # One placement pass for every plane and chart (scenes/widgets/placement.py).
     gap = max(pad, LABEL_GAP)
@@ -207,7 +211,7 @@ def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | No
     leaders = place_labels(labels, box=box, anchors=anchors, gap=gap) if settle else []
     if (len(lines) or len(heads)) and clear_lines(labels, lines, heads, box=box,
                                                   touch=gap if touch is None else touch,
-                                                  gap=gap):
+                                                  gap=gap, avoid=avoid):
         # A label placed twice gets one leader line, for where it ends up.
         leaders = leader_lines(labels, wishes, anchors)
     return leaders

@@ -29,7 +29,9 @@ from attn_math import core
 
 from .. import style
 from .live_number import LiveNumber
-from .placement import LABEL_GAP, box_of, is_clear, near, place_labels
+from .placement import (
+    LABEL_GAP, LINE_REACH, box_of, is_clear, line_marks, near, on_lines, place_labels,
+)
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import label
@@ -501,6 +503,11 @@ def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
     return VGroup(*out)
 
 
+#: The head of a plane's arrow (:meth:`~scenes.widgets.plane.VectorPlane.arrow`,
+#: :class:`~scenes.widgets.plane.QuickArrow`): at most this long, and this share of the arrow.
+HEAD_LENGTH, HEAD_RATIO = 0.22, 0.18
+
+
 def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
                    size: float = style.LABEL_SIZE, buff: float = 0.14):
     """A label that follows the tip of ``get()`` and keeps off the arrow of ``get_other()``.
@@ -508,7 +515,10 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
     Two vectors a few degrees apart would put a plain tip label on the other arrow. This
     label tries spots around the tip (straight beyond it first, then swinging either way,
     the side away from the other vector first) and keeps the spot it has as long as that
-    stays clear, so it does not flicker while the vectors move.
+    stays clear, so it does not flicker while the vectors move. A spot swung round the tip
+    must also keep off the label's own shaft (up to its head). When no spot around the tip
+    is free (a tip near the plane's edge, the other label beside it), the label takes the
+    free spot nearest one of them, off both shafts and the axes, ending nearest the tip.
 
     Parameters
     ----------
@@ -528,10 +538,15 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         u = np.array([np.cos(a), np.sin(a), 0.0])
         return tip + buff * u + 0.5 * np.array([u[0] * m.width, u[1] * m.height, 0])
 
-    def clear(m, center, shaft):
+    def clear(m, center, shaft, own=()):
         hw, hh = m.width / 2 + 0.04, m.height / 2 + 0.04
-        return not any(abs(p[0] - center[0]) <= hw and abs(p[1] - center[1]) <= hh
-                       for p in shaft)
+        if any(abs(p[0] - center[0]) <= hw and abs(p[1] - center[1]) <= hh for p in shaft):
+            return False
+        # and off its own arrow's shaft (a label swung round the tip could lie along it),
+        # by the shared touch test of live labels
+        box = (center[0] - m.width / 2, center[0] + m.width / 2,
+               center[1] - m.height / 2, center[1] + m.height / 2)
+        return not on_lines(box, own, reach=LINE_REACH)
 
     def fits(m, center):
         # inside the plane's grid (a long name beyond a tip near the edge would hang out)
@@ -548,24 +563,42 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         base = np.arctan2(d[1], d[0])
         away = 1.0 if d[0] * od[1] - d[1] * od[0] <= 0 else -1.0
         shaft = [o + f * (other - o) for f in np.linspace(0.05, 1.0, 24)]
+        # its own shaft, to the head's base (the head as drawn: at most HEAD_LENGTH and
+        # HEAD_RATIO of the arrow; a label beside the head is beyond the shaft)
+        span = float(np.linalg.norm((tip - o)[:2]))
+        own = (line_marks(o, tip - min(HEAD_LENGTH, HEAD_RATIO * span) * d) if span > 1e-6
+               else [])
         turns = [0.0] + [away * a * s for a in (30, 60, 90, 120, 150) for s in (1, -1)]
         if state["turn"] is not None:
             c = spot(m, tip, base, state["turn"])
-            if clear(m, c, shaft) and fits(m, c):
+            if clear(m, c, shaft, own) and fits(m, c):
                 m.move_to(c)
                 return
         for turn in turns:
             c = spot(m, tip, base, turn)
-            if clear(m, c, shaft) and fits(m, c):
+            if clear(m, c, shaft, own) and fits(m, c):
                 state["turn"] = turn
                 m.move_to(c)
                 return
-        # No spot around the tip is clear of all: the first clear of the arrow, then the
-        # free spot nearest it inside the plane.
+        # No spot around the tip is clear of all: from each spot clear of the arrows, the
+        # free spot nearest it inside the plane (clear of the labels and off both arrows'
+        # shafts); the one that ends nearest the tip, so the label still names its arrow.
         state["turn"] = None
-        turn = next((a for a in turns if clear(m, spot(m, tip, base, a), shaft)), away * 90)
-        m.move_to(spot(m, tip, base, turn))
-        place_labels([m], box=plane.frame_box(), obstacles=plane.label_boxes(mob, m))
+        marks = [*own, *(line_marks(o, other) if np.linalg.norm((other - o)[:2]) > 1e-6
+                         else [])]
+        l, r, b, t = plane.frame_box()    # and off the axes, where it can
+        axes = [*line_marks((l, o[1]), (r, o[1])), *line_marks((o[0], b), (o[0], t))]
+        obstacles = [*plane.label_boxes(mob, m), *marks, *axes]
+        starts = [a for a in turns if clear(m, spot(m, tip, base, a), shaft, own)] or [away * 90]
+        best, best_d = None, np.inf
+        for turn in starts:
+            m.move_to(spot(m, tip, base, turn))
+            place_labels([m], box=plane.frame_box(), obstacles=obstacles)
+            l, r, b, t = box_of(m)
+            d_tip = float(np.hypot(max(l - tip[0], 0, tip[0] - r), max(b - tip[1], 0, tip[1] - t)))
+            if d_tip < best_d - 1e-9:
+                best, best_d = m.get_center().copy(), d_tip
+        m.move_to(best)
 
     place(mob)
     mob.add_updater(place)
