@@ -70,6 +70,24 @@ class SectionScene(Scene):
         # narration (issue 14): lays each cue's line and makes the scene wait for the voice
         self.narrator = narration.Narrator(self.lang, self.SECTION) if narration.enabled() else None
 
+    def wait(self, *args, **kwargs):
+        """Manim's ``wait``, after every easing widget on screen has finished its easing
+        (``finish_easing()``, e.g. :class:`~scenes.widgets.readouts.TotalReadout`'s note).
+
+        An easing widget holds a time-based updater while it eases, and a wait with a
+        time-based updater is drawn frame by frame where one without is a frozen frame;
+        the two count frames differently. A render eases over frames, the caption-timing
+        run (:mod:`scenes.timeline`, frames skipped) in one step: an easing left running
+        into a wait would make the two disagree on the scene's clock (the script would
+        drift from the rendered .srt). Finished first, every wait is timed alike.
+        """
+        for top in self.mobjects:
+            for m in top.get_family():
+                finish = getattr(m, "finish_easing", None)
+                if finish is not None:
+                    finish()
+        return super().wait(*args, **kwargs)
+
     # ------------------------------------------------------------ chrome
 
     def open(self) -> SectionTitle:

@@ -21,8 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 FRAME = 1 / 5  # tiny renders at 5 fps
 
 CASES = {
-    # sections with a split cue (22), a walk whose beats follow the rows (6), variants (3)
-    "default-en": ("en", "3,6,22", []),
+    # sections with a split cue (22), a walk whose beats follow the rows (6), variants (3),
+    # a note that comes and goes with the values (11: its easing is a time-based updater)
+    "default-en": ("en", "3,6,11,22", []),
     "custom-ja": ("ja", "6,18", ["--sentence", "the dog chased the ball and it rolled"]),
     # the opening card shifts every section after it; each clip ends with a fade
     "card-en": ("en", "opening,2", []),

@@ -168,5 +168,9 @@ def test_the_note_follows_the_parts_and_eases():
     total.update(0.0)
     assert _ease_note not in total.note.get_updaters()    # nothing left to ease
     row["parts"] = np.array([0.25, 0.75])
+    total.update(TotalReadout.NOTE_FADE / 4)              # easing out ...
+    assert 0.0 < opacity() < 1.0 and total.note.has_time_based_updater()
+    total.finish_easing()                                 # ... a wait begins: done, no updater
+    assert opacity() == 0.0 and not total.note.has_time_based_updater()
     total.update(2 * TotalReadout.NOTE_FADE)
     assert opacity() == 0.0

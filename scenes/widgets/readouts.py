@@ -238,6 +238,16 @@ class TotalReadout(Redrawn, Readout):
         elif _opacity(note) == note.wanted and easing:
             note.remove_updater(_ease_note)
 
+    def finish_easing(self) -> None:
+        """End the note's easing where it is going (called by
+        :meth:`scenes.base.SectionScene.wait` before every wait: the values rest during a
+        wait, and an easing held into it would time the wait differently in a render and in
+        the caption-timing run)."""
+        note = self.note
+        if _ease_note in note.get_updaters():
+            note.remove_updater(_ease_note)
+            note.set_fill(opacity=note.wanted)
+
 
 def _opacity(mob: VMobject) -> float:
     return float(np.max(mob.get_fill_opacity()))
