@@ -110,8 +110,7 @@ class LongKeyTrap(SectionScene):
         o, far = p.origin, p.c2p(reach * s.K[lk])
         ahead = (far - o) / max(float(np.linalg.norm(far - o)), 1e-9)
         span = float(np.hypot(r - l, t_ - b))
-        avoid = [*line_marks((l, o[1]), (r, o[1])), *line_marks((o[0], b), (o[0], t_)),
-                 *line_marks(o - span * ahead, o + span * ahead)]
+        avoid = [*p.axis_marks(), *line_marks(o - span * ahead, o + span * ahead)]
         leaders = spread_labels([q_lab, k_lab], anchors=[p.c2p(s.Q[f]), p.c2p(s.K[w])],
                                 box=self.left_box, lines=lines, heads=heads, settle=False,
                                 avoid=avoid)

@@ -12,10 +12,16 @@ from manim import (
 from .. import style
 from ..layout import Box
 from .placement import (
-    LABEL_GAP, LINE_REACH, arrow_marks, box_of, is_clear, near, on_lines, place_labels,
+    LABEL_GAP, LINE_REACH, arrow_marks, box_of, is_clear, line_marks, near, on_lines,
+    place_labels,
 )
 from .redrawn import Redrawn, live_source
 from .text import label
+
+#: An arrow's head on a plane (:meth:`VectorPlane.arrow`, :class:`QuickArrow`): at most
+#: ``HEAD_LENGTH`` long and at most ``HEAD_RATIO`` of the arrow; its stroke at most
+#: ``STROKE_RATIO`` times the arrow's length (short arrows thin out).
+HEAD_LENGTH, HEAD_RATIO, STROKE_RATIO = 0.22, 0.18, 8.0
 
 Vec = Callable[[], np.ndarray]
 
@@ -162,9 +168,12 @@ class VectorPlane(VGroup):
         tries = [nearer, off] if np.any(off) else [off]
         within = style.safe_box() if box is None else box
 
+        # as arrays once: free() is asked several times a frame
+        line_array, head_array = (np.asarray(x, float).reshape(-1, 4) for x in (lines, heads))
+
         def free(b) -> bool:
             return (is_clear(b, others, within=within)
-                    and not on_lines(b, lines, heads, LINE_REACH))
+                    and not on_lines(b, line_array, head_array, LINE_REACH))
 
         for o in tries:
             mob.move_to(wish + o)
@@ -212,13 +221,21 @@ class VectorPlane(VGroup):
     def origin(self) -> np.ndarray:
         return self.c2p((0.0, 0.0))
 
+    def axis_marks(self) -> list[tuple[float, float, float, float]]:
+        """Marks along both axes across the drawn grid
+        (:func:`scenes.widgets.placement.line_marks`): for a label that should not read
+        across an axis."""
+        l, r, b, t = self.frame_box()
+        o = self.origin
+        return [*line_marks((l, o[1]), (r, o[1])), *line_marks((o[0], b), (o[0], t))]
+
     # ------------------------------------------------------------ drawn things
 
     def arrow(self, v, color: str, stroke: float = 5) -> Arrow:
         """A static arrow from the origin to ``v``."""
         return Arrow(self.origin, self.c2p(v), buff=0, color=color, stroke_width=stroke,
-                     max_tip_length_to_length_ratio=0.18, max_stroke_width_to_length_ratio=8,
-                     tip_length=0.22)
+                     max_tip_length_to_length_ratio=HEAD_RATIO,
+                     max_stroke_width_to_length_ratio=STROKE_RATIO, tip_length=HEAD_LENGTH)
 
     def live_arrow(self, get: Vec, color: str, stroke: float = 5) -> "FastArrow":
         """An arrow from the origin that follows ``get()`` every frame (points rewritten in place)."""
@@ -288,7 +305,8 @@ class QuickArrow(VGroup):
     """
 
     def __init__(self, color: str, stroke: float = 5, opacity: float = 1.0,
-                 tip_length: float = 0.22, tip_ratio: float = 0.18, stroke_ratio: float = 8.0):
+                 tip_length: float = HEAD_LENGTH, tip_ratio: float = HEAD_RATIO,
+                 stroke_ratio: float = STROKE_RATIO):
         self.line = VMobject(stroke_color=color, stroke_width=stroke, stroke_opacity=opacity)
         self.tip = VMobject(fill_color=color, fill_opacity=opacity, stroke_width=0)
         super().__init__(self.line, self.tip)

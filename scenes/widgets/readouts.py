@@ -107,8 +107,9 @@ class Readout(VGroup):
 
     Attributes
     ----------
-    name, number
-        The name and the :class:`LiveNumber`.
+    number
+        The :class:`LiveNumber` (the name is the first submobject, see :meth:`line`;
+        manim's ``Mobject.__init__`` sets ``name`` to a string).
     sample_width
         Width of the line while showing ``sample``.
     """
@@ -137,9 +138,16 @@ class Readout(VGroup):
         if signed:
             self.number.add_updater(_signed, call_updater=True)
 
+    def line(self) -> VGroup:
+        """The name and the number: the line that is placed (a subclass may add parts
+        around it, as :class:`TotalReadout`'s note)."""
+        return VGroup(*self.submobjects[:2])   # (``self.name`` is manim's name string after init)
+
     def place_right(self, point: np.ndarray) -> Readout:
-        """Put the right end of the widest expected string at ``point`` (same height)."""
-        self.shift(point - np.array([self.get_left()[0] + self.sample_width, self.get_y(), 0.0]))
+        """Put the right end of the line's widest expected string at ``point`` (same
+        height); anything added around the line moves with it."""
+        line = self.line()
+        self.shift(point - np.array([line.get_left()[0] + self.sample_width, line.get_y(), 0.0]))
         return self
 
 
@@ -202,22 +210,11 @@ class TotalReadout(Redrawn, Readout):
         self.note.set_fill(opacity=self._note_wanted())
         self.redraw_every_frame()
 
-    def line(self) -> VGroup:
-        """The name and the number (the readout without its note)."""
-        return VGroup(*self.submobjects[:2])
-
     def _place_note(self) -> None:
         line = self.line()
         right = line.get_left()[0] + self.sample_width
         self.note.move_to(np.array([right, line.get_top()[1] + self.NOTE_GAP, 0.0]),
                           aligned_edge=DOWN + RIGHT)
-
-    def place_right(self, point: np.ndarray) -> TotalReadout:
-        """Put the right end of the line's widest expected string at ``point`` (same height);
-        the note follows, right-aligned over it."""
-        line = self.line()
-        self.shift(point - np.array([line.get_left()[0] + self.sample_width, line.get_y(), 0.0]))
-        return self
 
     def parts_add_up(self) -> bool:
         """Whether the parts as shown now add up to the total as shown now."""

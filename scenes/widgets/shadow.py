@@ -32,6 +32,7 @@ from .live_number import LiveNumber
 from .placement import (
     LABEL_GAP, LINE_REACH, box_of, is_clear, line_marks, near, on_lines, place_labels,
 )
+from .plane import HEAD_LENGTH, HEAD_RATIO
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import label
@@ -503,11 +504,6 @@ def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
     return VGroup(*out)
 
 
-#: The head of a plane's arrow (:meth:`~scenes.widgets.plane.VectorPlane.arrow`,
-#: :class:`~scenes.widgets.plane.QuickArrow`): at most this long, and this share of the arrow.
-HEAD_LENGTH, HEAD_RATIO = 0.22, 0.18
-
-
 def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
                    size: float = style.LABEL_SIZE, buff: float = 0.14):
     """A label that follows the tip of ``get()`` and keeps off the arrow of ``get_other()``.
@@ -586,9 +582,7 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         state["turn"] = None
         marks = [*own, *(line_marks(o, other) if np.linalg.norm((other - o)[:2]) > 1e-6
                          else [])]
-        l, r, b, t = plane.frame_box()    # and off the axes, where it can
-        axes = [*line_marks((l, o[1]), (r, o[1])), *line_marks((o[0], b), (o[0], t))]
-        obstacles = [*plane.label_boxes(mob, m), *marks, *axes]
+        obstacles = [*plane.label_boxes(mob, m), *marks, *plane.axis_marks()]  # axes too
         starts = [a for a in turns if clear(m, spot(m, tip, base, a), shaft, own)] or [away * 90]
         best, best_d = None, np.inf
         for turn in starts:
