@@ -603,7 +603,7 @@ def parts_add_up(parts: np.ndarray, places: int, total_places: int,
 
     ``total`` is the value the total's readout shows (default: the sum of ``parts``); a live
     readout passes its own, so the answer is about the numbers on screen. Where they do not
-    add up, sections 11, 12 and 18 say so under the total
+    add up, sections 11, 12 and 18 say so over the total
     (:class:`scenes.widgets.readouts.TotalReadout`: "parts rounded").
     """
     shown = sum((round_half_away(float(p), places) for p in parts), Decimal(0))
