@@ -52,6 +52,7 @@ class ClipTask:
     store: ClipStore
     force: bool = False      # render even if the store has the key
     narration: bool = False  # a voice reads every beat (the worker's voices, its own line cache)
+    voice: str | None = None  # which voice (narration.voices), resolved by the client
 
     @property
     def dask_key(self) -> str:
@@ -99,7 +100,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
         n_tokens = _token_count(task.head_toml)
     opts = Options(lang=task.lang, theme=task.theme, captions=task.captions, quality=task.quality,
                    head=head, n_tokens=n_tokens, narration=task.narration,
-                   voice_cache=paths.cache / "voice" if task.narration else None)
+                   voice_cache=paths.cache / "voice" if task.narration else None, voice=task.voice)
     build = Build(registry, [section], opts, paths, kind="clip", jobs=1, force=True)
     jobs = build.plan()
     if not jobs:

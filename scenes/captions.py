@@ -8,6 +8,7 @@ placeholder without rendering.
 
 from __future__ import annotations
 
+import os
 import string
 import tomllib
 from functools import lru_cache
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from attn_math import prose
 
-from . import env, linebreak
+from . import captions_file, env, linebreak
 
 CAPTIONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "captions"
 LANGS = ("ja", "en")
@@ -33,10 +34,21 @@ def mode() -> str:
 
 
 @lru_cache(maxsize=4)
-def table(language: str) -> dict:
-    """The parsed caption file of ``language``."""
+def packaged(language: str) -> dict:
+    """The parsed caption file of ``language`` as the package ships it."""
     with open(CAPTIONS_DIR / f"{language}.toml", "rb") as f:
         return tomllib.load(f)
+
+
+def table(language: str) -> dict:
+    """The caption table of ``language``: the packaged one with the entries the render's
+    captions file replaces (:mod:`scenes.captions_file`, ``ATTN_CAPTIONS_FILE``)."""
+    return _with_own_words(language, os.environ.get(captions_file.ENV, ""))
+
+
+@lru_cache(maxsize=8)
+def _with_own_words(language: str, path: str) -> dict:  # noqa: ARG001 - the cache key
+    return captions_file.merged(packaged(language), language)
 
 
 def language_name(language: str) -> str:
