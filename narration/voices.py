@@ -390,8 +390,10 @@ def credit(v: TableVoice, caption_lang: str) -> str:
 def closing_credit(lang: str) -> str | None:
     """The voice credit for the closing card of a video in ``lang``: the credit line of
     the render's voice when it is narrated (``ATTN_NARRATION=1``), else None (a silent video
-    credits no voice). Recordings (``ATTN_RECORDINGS``) credit no voice unless a voice
-    also speaks the cues without one."""
+    credits no voice). A render from the lecturer's recordings (``ATTN_RECORDINGS``)
+    credits no voice unless one was named to speak the cues without a recording."""
     if os.environ.get("ATTN_NARRATION", "") in ("", "0"):
+        return None
+    if os.environ.get("ATTN_RECORDINGS") and not os.environ.get(VOICE_ENV):
         return None
     return credit(chosen(lang), lang)

@@ -232,24 +232,29 @@ class Hasher:
         return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
 
     def _own_caption_bytes(self, section, lang: str, own_words: Path) -> bytes:
+        """:meth:`caption_bytes` under a captions file: the packaged bytes while the words the
+        section sees (its table, the shared tables, its own title) are unchanged."""
         from scenes.captions_file import merged_from
 
-        self.caption_bytes(section, lang)  # the packaged table, parsed once
+        packaged = self.caption_bytes(section, lang)  # also parses the packaged table once
         data, raw = self._captions[lang]
         if data is None:
             return raw
         changed = merged_from(data, lang, own_words)
-        if changed == data:
-            return self.caption_bytes(section, lang)
-        key = f"s{section.number:02d}"
-        if key not in changed or getattr(section, "card", False):
-            return json.dumps(changed, sort_keys=True, ensure_ascii=False, default=str).encode()
+        if getattr(section, "card", False):  # a card reads other sections' words too
+            return packaged if changed == data else json.dumps(
+                changed, sort_keys=True, ensure_ascii=False, default=str).encode()
         section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
-        shared = {k: v for k, v in changed.items() if k not in section_keys}
-        if shared == {k: v for k, v in data.items() if k not in section_keys} \
-                and changed[key] == data[key]:
-            return self.caption_bytes(section, lang)
-        return json.dumps([changed[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
+        key = f"s{section.number:02d}"
+
+        def seen(table: dict) -> list:
+            shared = {k: v for k, v in table.items() if k not in section_keys and k != "titles"}
+            titles = {k: v for k, v in table.get("titles", {}).items() if k.split("_")[0] in (key, "video")}
+            return [table.get(key), shared, titles]
+
+        if seen(changed) == seen(data):
+            return packaged
+        return json.dumps(seen(changed), sort_keys=True, ensure_ascii=False, default=str).encode()
 
 
 def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path) -> str:

@@ -19,6 +19,7 @@ import click
 from .build import Build
 from .files import Paths, atomic_write, check_out_dir
 from .options import CAPTION_MODES, HIDDEN_QUALITIES, LANGS, QUALITIES, THEMES, BadInput, Options
+from .own_voice import check_recordings, recordings_option
 from .own_words import captions_file_option, check_captions_file
 from .registry import load_registry, parse_sections, scene_file
 from .scheduler import Terminated
@@ -177,13 +178,13 @@ def voice_cache_for(paths: Paths) -> Path:
 
 def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
            allow_missing=False, head_args=(None, None, None, None), narration=False,
-           voice=None, captions_file=None) -> int:
+           voice=None, captions_file=None, recordings=None) -> int:
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(*head_args)
     captions_file = check_captions_file(captions_file, (lang,))
-    narration = narration or voice is not None
-    if narration:
+    narration = narration or voice is not None or recordings is not None
+    if narration and (voice is not None or recordings is None):
         voice = check_narration(lang, voice)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
@@ -192,6 +193,8 @@ def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jo
                    n_tokens=n_tokens, narration=narration,
                    voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
                    captions_file=captions_file)
+    if recordings is not None:
+        opts = dataclasses.replace(opts, recordings=check_recordings(recordings, sections, opts, voice))
     build = Build(registry, sections, opts, paths, kind=kind, jobs=jobs, force=force,
                   allow_missing=allow_missing)
     return build.run(_console())
@@ -203,14 +206,15 @@ def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jo
 @click.option("--allow-missing", is_flag=True,
               help="Stitch the video even if some sections failed (they are left out).")
 @narration_option
+@recordings_option
 @captions_file_option
 def render(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, allow_missing, narration, voice, captions_file):
+           sentence, follow, allow_missing, narration, voice, recordings, captions_file):
     """Render the sections, join them into OUT/explainer.mp4 with chapters and a merged .srt,
     and write each section as OUT/clips/NN-slug.mp4 (+ .srt)."""
     return _start("clip", quality, sections_spec, lang, theme, captions, out_dir, jobs, force, allow_missing,
                   (head_file, spec_file, sentence, follow), narration=narration, voice=voice,
-                  captions_file=captions_file)
+                  captions_file=captions_file, recordings=recordings)
 
 
 @cli.command()
@@ -232,9 +236,10 @@ def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
 @click.option("--allow-missing", is_flag=True,
               help="Write the deck even if some sections failed (they are left out).")
 @narration_option
+@recordings_option
 @captions_file_option
 def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, formats_spec, allow_missing, narration, voice, captions_file):
+           sentence, follow, formats_spec, allow_missing, narration, voice, recordings, captions_file):
     """Render the clips that are missing (same cache as render), then write OUT/slides/:
     explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
     handout.pdf (one page per section)."""
@@ -248,8 +253,8 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(head_file, spec_file, sentence, follow)
     captions_file = check_captions_file(captions_file, (lang,))
-    narration = narration or voice is not None
-    if narration:
+    narration = narration or voice is not None or recordings is not None
+    if narration and (voice is not None or recordings is None):
         voice = check_narration(lang, voice)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
@@ -257,6 +262,8 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
                    n_tokens=custom.n if custom is not None else None, narration=narration,
                    voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
                    captions_file=captions_file)
+    if recordings is not None:
+        opts = dataclasses.replace(opts, recordings=check_recordings(recordings, sections, opts, voice))
     if custom is None:
         from attn_math import default_head
 

@@ -1,0 +1,57 @@
+"""``--recordings DIR``: the option, and the check that every cue has its recording.
+
+The recordings themselves (ids, trimming, loudness) are :mod:`narration.recordings`. Before
+anything renders, the cues of the run are listed as ``render.py script`` lists them (the
+scenes run with frames skipped, no audio), and a cue without a file in ``DIR`` is bad input
+(one line naming the ids) unless a voice was named with ``--voice``, which then speaks those.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .options import BadInput, Options
+
+__all__ = ["recordings_option", "check_recordings", "SHOWN_IDS"]
+
+#: How many missing ids the error line names (then "and N more").
+SHOWN_IDS = 8
+
+
+def recordings_option(f):
+    """``--recordings DIR`` for ``render`` and ``slides``."""
+    return click.option("--recordings", "recordings", default=None, metavar="DIR",
+                        type=click.Path(path_type=Path, file_okay=False),
+                        help="Your own voice: each cue's audio from DIR/<id>.<ext> (wav, flac, ogg, "
+                             "mp3, m4a, webm; ids from `render.py script --json`, recorded with "
+                             "`render.py record`). Cues without a file: exit 2, or spoken by --voice.")(f)
+
+
+def check_recordings(folder: Path | None, sections: list, opts: Options, voice: str | None) -> Path | None:
+    """``folder`` resolved, after checking that every cue of ``sections`` has a recording
+    there (bad input naming the missing ids, unless ``voice`` speaks them)."""
+    if folder is None:
+        return None
+    from narration import recordings
+
+    from .script import build_script
+
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise BadInput(f"--recordings {folder}: no such folder")
+    silent = Options(lang=opts.lang, quality=opts.quality, head=opts.head, n_tokens=opts.n_tokens,
+                     captions_file=opts.captions_file)
+    cues, _ = build_script(sections, silent, str(opts.head) if opts.head else None)
+    missing = recordings.missing(folder, [c.id for c in cues])
+    if missing and voice is None:
+        more = f" and {len(missing) - SHOWN_IDS} more" if len(missing) > SHOWN_IDS else ""
+        raise BadInput(f"--recordings {folder}: no recording for {len(missing)} of {len(cues)} cues: "
+                       f"{', '.join(missing[:SHOWN_IDS])}{more} (record them with `render.py record`, "
+                       f"or add --voice NAME to speak them)")
+    if missing:
+        print(f"recordings: {len(missing)} of {len(cues)} cues have no recording in {folder}; "
+              f"{voice} speaks them", file=sys.stderr)
+    return folder.resolve()
