@@ -130,7 +130,8 @@ def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str
     head = head_file_for(v.head, paths) if v.head is not None else None
     opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
                    n_tokens=v.head.n if v.head is not None else None, narration=narration,
-                   voice_cache=voice_cache_for(paths) if narration else None, voice=voice)
+                   voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
+                   captions_file=v.captions_file)
     build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True, hasher=hasher)
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
@@ -148,11 +149,13 @@ def _tasks(runs: list[VariantRun], registry, quality: str, store: ClipStore, for
     for run in runs:
         opts = run.build.opts
         head_toml = opts.head.read_text(encoding="utf-8") if opts.head is not None else None
+        words_toml = opts.captions_file.read_text(encoding="utf-8-sig") if opts.captions_file else None
         for stem, key in run.keys.items():
             tasks.setdefault(key, ClipTask(key=key, registry=registry.module, section=run.sections[stem].number,
                                            lang=opts.lang, theme=opts.theme, captions=opts.captions,
                                            quality=quality, head_toml=head_toml, store=store, force=force,
-                                           narration=opts.narration, voice=opts.voice))
+                                           narration=opts.narration, voice=opts.voice,
+                                           captions_toml=words_toml))
     return tasks
 
 

@@ -19,7 +19,7 @@ import click
 from .build import Build
 from .files import Paths, atomic_write, check_out_dir
 from .options import CAPTION_MODES, HIDDEN_QUALITIES, LANGS, QUALITIES, THEMES, BadInput, Options
-from .own_voice import check_recordings, recordings_option
+from .own_voice import check_recordings, recordings_option, run_recorder
 from .own_words import captions_file_option, check_captions_file
 from .registry import load_registry, parse_sections, scene_file
 from .scheduler import Terminated
@@ -429,6 +429,36 @@ def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence
     else:
         titles = {s.number: s.title(lang, opts.n_tokens) for s in sections}
         click.echo(format_script(cues, titles, total), nl=False)
+
+
+@cli.command(short_help="Record your own voice for every cue, in the browser, into DIR.")
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False), metavar="DIR")
+@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
+              help="Language of the captions to read.")
+@click.option("--sections", "sections_spec", default=None, metavar="LIST",
+              help="Numbers, ranges and slugs, as for render (default: all).")
+@_head_options
+@captions_file_option
+@click.option("--port", type=int, default=0, show_default=True, help="Port on 127.0.0.1 (0: any free one).")
+@click.option("--no-browser", is_flag=True, help="Only print the page's address.")
+def record(folder, lang, sections_spec, head_file, spec_file, sentence, follow, captions_file, port, no_browser):
+    """Open a local page (a server on 127.0.0.1 only) that shows one cue at a time with its
+    id and text: record it from the microphone, play it back, re-take, next. Each take is
+    saved as DIR/<id>.<ext>; `render.py render --recordings DIR` uses them."""
+    import tempfile
+
+    registry = load_registry()
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
+    head = resolve_head(head_file, spec_file, sentence, follow)
+    captions_file = check_captions_file(captions_file, (lang,))
+    with tempfile.TemporaryDirectory(prefix="attn-record-head-") as tmp:
+        head_path = None
+        if head is not None:
+            head_path = Path(tmp) / "head.toml"
+            head_path.write_text(head.to_toml(), encoding="utf-8")
+        opts = Options(lang=lang, quality="preview", head=head_path, n_tokens=head.n if head else None,
+                       captions_file=captions_file)
+        return run_recorder(folder, sections, opts, port, not no_browser)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -55,3 +55,39 @@ def check_recordings(folder: Path | None, sections: list, opts: Options, voice: 
         print(f"recordings: {len(missing)} of {len(cues)} cues have no recording in {folder}; "
               f"{voice} speaks them", file=sys.stderr)
     return folder.resolve()
+
+
+def run_recorder(folder: Path, sections: list, opts: Options, port: int, open_browser: bool) -> int:
+    """``render.py record``: list the cues, serve the recorder page on 127.0.0.1 until
+    interrupted, and say what is still missing when it stops."""
+    import webbrowser
+
+    from narration import recordings
+    from narration.recorder import RecorderServer
+
+    from .script import build_script
+
+    if folder.exists() and not folder.is_dir():
+        raise BadInput(f"{folder}: not a folder")
+    cues, _ = build_script(sections, opts, str(opts.head) if opts.head else None)
+    try:
+        server = RecorderServer(folder, [{"id": c.id, "text": c.text, "section": c.section, "beat": c.beat}
+                                         for c in cues], opts.lang, port)
+    except OSError as e:
+        raise BadInput(f"--port {port}: {e.strerror or e}") from None
+    # the address first, alone on its line: scripts (and the tests) read it
+    print(server.url, flush=True)
+    print(f"recording {len(cues)} cues into {folder}; Ctrl-C to stop", file=sys.stderr, flush=True)
+    if open_browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    left = recordings.missing(folder, [c.id for c in cues])
+    print(f"{len(cues) - len(left)} of {len(cues)} cues recorded in {folder}"
+          + (f"; missing: {', '.join(left[:SHOWN_IDS])}" + (" …" if len(left) > SHOWN_IDS else "") if left else ""),
+          file=sys.stderr)
+    return 0
