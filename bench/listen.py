@@ -17,7 +17,6 @@ import argparse
 import importlib.resources as resources
 import json
 import os
-import re
 import shutil
 import sys
 import tempfile

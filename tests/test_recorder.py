@@ -25,8 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from browser import CHROMEDRIVER, CHROMIUM, wait_for  # noqa: E402
-from narration import recordings  # noqa: E402
 from test_recordings import _decoded, _pitch, write_tone  # noqa: E402
+
+from narration import recordings  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("recorder")
 

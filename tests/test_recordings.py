@@ -24,8 +24,9 @@ import srt
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from narration import recordings  # noqa: E402
 from test_narration import _ebur128  # noqa: E402
+
+from narration import recordings  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("recordings")
 

@@ -19,9 +19,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from test_narration import _ebur128  # noqa: E402 - the same independent meter (ffmpeg ebur128)
+
 from narration import pacing, voices  # noqa: E402
 from narration.synth import Synthesizer, line_key  # noqa: E402
-from test_narration import _ebur128  # noqa: E402 - the same independent meter (ffmpeg ebur128)
 
 pytestmark = pytest.mark.xdist_group("voices")
 
