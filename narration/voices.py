@@ -349,7 +349,7 @@ def chosen(lang: str, name: str | None = None) -> TableVoice:
 def listing() -> list[dict]:
     """Every voice as a row for ``render.py voices``: name, lang, engine, licence,
     installed, missing (what installs it, or ""), default."""
-    defaults = {}
+    defaults: dict[str, str | None] = {}
     for lang in PREFERENCE:
         try:
             defaults[lang] = default_voice(lang).name
