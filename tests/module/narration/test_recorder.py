@@ -21,15 +21,15 @@ import av
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tests.support import ROOT
+from tests.support.audio import decoded, pitch, write_tone
+from tests.support.browser import CHROMEDRIVER, CHROMIUM, wait_for
 
-from browser import CHROMEDRIVER, CHROMIUM, wait_for  # noqa: E402
-from test_recordings import _decoded, _pitch, write_tone  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 from narration import recordings  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("recorder")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("recorder")]
 
 LANG, SECTION = "en", "17"
 TONE = 523.0          # the fake microphone's pitch (Hz)
@@ -122,9 +122,9 @@ def test_record_every_cue_in_chromium_then_render_with_the_takes(recorder, tmp_p
     takes = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
     assert len(takes) == 4 and all(recordings.find(folder, i) for i in ids), takes
     for cue in ids:  # each take is audio PyAV decodes, the fake microphone's tone
-        samples, rate = _decoded(recordings.find(folder, cue))
+        samples, rate = decoded(recordings.find(folder, cue))
         assert len(samples) / rate > 0.8 * TAKE_SECONDS
-        assert abs(_pitch(samples, rate) - TONE) < 15
+        assert abs(pitch(samples, rate) - TONE) < 15
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert "4 of 4 cues recorded" in err, err
@@ -135,8 +135,8 @@ def test_record_every_cue_in_chromium_then_render_with_the_takes(recorder, tmp_p
                         "--quality", "tiny", "--jobs", "1", "--recordings", str(folder), "--out", str(out)],
                        env=env, capture_output=True, text=True, timeout=900)
     assert p.returncode == 0, p.stdout + p.stderr
-    samples, rate = _decoded(out / "explainer.mp4")
+    samples, rate = decoded(out / "explainer.mp4")
     voiced = samples[np.abs(samples) > 0.05]
-    assert len(voiced) > rate and abs(_pitch(samples, rate) - TONE) < 15
+    assert len(voiced) > rate and abs(pitch(samples, rate) - TONE) < 15
     with av.open(str(out / "explainer.mp4")) as c:
         assert c.streams.audio[0].codec_context.name == "aac"

@@ -13,29 +13,23 @@ import json
 import os
 import subprocess
 import sys
-from fractions import Fraction
-from pathlib import Path
 
-import av
 import numpy as np
 import pytest
 import srt
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tests.support import ROOT
+from tests.support.audio import decoded, ebur128, pitch, write_tone
 
-from test_narration import _ebur128  # noqa: E402
+sys.path.insert(0, str(ROOT))
 
 from narration import recordings  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("recordings")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("recordings")]
 
 SECTION = "17"
 LANG = "en"
 FORMATS = ("wav", "flac", "ogg", "mp3", "m4a")
-CODECS = {"wav": "pcm_s16le", "flac": "flac", "ogg": "libvorbis", "mp3": "libmp3lame", "m4a": "aac"}
-RATE = 44_100
-LEAD = 0.5          # seconds of silence before each tone (trimmed away)
 
 
 def _cli(*args, env=None):
@@ -44,33 +38,6 @@ def _cli(*args, env=None):
         full.pop(k, None)
     return subprocess.run([sys.executable, str(ROOT / "render.py"), *args], env=full,
                           capture_output=True, text=True, timeout=900)
-
-
-def write_tone(path: Path, freq: float, seconds: float) -> None:
-    """A tone of ``freq`` Hz for ``seconds`` after :data:`LEAD` of silence, encoded by PyAV
-    in the format of ``path``'s suffix."""
-    t = np.arange(int(seconds * RATE)) / RATE
-    tone = 0.3 * np.sin(2 * np.pi * freq * t)
-    samples = np.concatenate([np.zeros(int(LEAD * RATE)), tone, np.zeros(int(0.3 * RATE))]).astype(np.float32)
-    ext = path.suffix[1:]
-    with av.open(str(path), "w", format={"m4a": "mp4"}.get(ext)) as out:
-        stream = out.add_stream(CODECS[ext], rate=RATE, layout="mono")
-        fmt = stream.codec_context.codec.audio_formats[0].name
-        frame_size = stream.codec_context.frame_size or 1024
-        pts = 0
-        resampler = av.AudioResampler(format=fmt, layout="mono", rate=RATE)
-        for i in range(0, len(samples), frame_size):
-            frame = av.AudioFrame.from_ndarray(samples[i:i + frame_size].reshape(1, -1), format="flt",
-                                               layout="mono")
-            frame.sample_rate = RATE
-            frame.time_base = Fraction(1, RATE)
-            frame.pts = pts
-            pts += frame.samples
-            for f in resampler.resample(frame):
-                for packet in stream.encode(f):
-                    out.mux(packet)
-        for packet in stream.encode(None):
-            out.mux(packet)
 
 
 def _ids() -> list[str]:
@@ -113,23 +80,10 @@ def recorded(tmp_path_factory):
     return folder, out, tones
 
 
-def _decoded(path: Path) -> tuple[np.ndarray, int]:
-    with av.open(str(path)) as c:
-        rate = c.streams.audio[0].codec_context.sample_rate
-        resampler = av.AudioResampler(format="flt", layout="mono", rate=rate)
-        parts = [f.to_ndarray().reshape(-1) for fr in c.decode(audio=0) for f in resampler.resample(fr)]
-    return np.concatenate(parts), rate
-
-
-def _pitch(samples: np.ndarray, rate: int) -> float:
-    spectrum = np.abs(np.fft.rfft(samples * np.hanning(len(samples))))
-    return float(np.fft.rfftfreq(len(samples), 1 / rate)[np.argmax(spectrum)])
-
-
 def test_each_cue_sounds_its_own_recording_and_the_caption_waits_for_it(recorded):
     folder, out, tones = recorded
     clip = out / "explainer.mp4"
-    samples, rate = _decoded(clip)
+    samples, rate = decoded(clip)
     cues = list(srt.parse((out / "explainer.srt").read_text(encoding="utf-8")))
     assert len(cues) == len(tones)
     for cue, (cue_id, (freq, seconds)) in zip(cues, tones.items()):
@@ -137,8 +91,8 @@ def test_each_cue_sounds_its_own_recording_and_the_caption_waits_for_it(recorded
         # the caption holds at least as long as the tone, trimmed of its silence
         assert (cue.end - cue.start).total_seconds() >= seconds, (cue_id, cue.end - cue.start)
         middle = samples[int((start + 0.5) * rate): int((start + seconds - 0.5) * rate)]
-        assert abs(_pitch(middle, rate) - freq) < 15, (cue_id, _pitch(middle, rate), freq)
-    lufs, peak = _ebur128(clip)
+        assert abs(pitch(middle, rate) - freq) < 15, (cue_id, pitch(middle, rate), freq)
+    lufs, peak = ebur128(clip)
     assert abs(lufs + 16.0) <= 1.0 and peak < -1.0, (lufs, peak)
 
 

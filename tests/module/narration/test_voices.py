@@ -12,19 +12,18 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from tests.support import ROOT
+from tests.support.audio import ebur128
 
-from test_narration import _ebur128  # noqa: E402 - the same independent meter (ffmpeg ebur128)
+sys.path.insert(0, str(ROOT))
 
 from narration import pacing, voices  # noqa: E402
 from narration.synth import Synthesizer, line_key  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("voices")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("voices")]
 
 LINES = {
     "ja": "「it」のクエリは「cat」のキーと一番よく揃う。スコアは −0.32 だ。",
@@ -74,7 +73,7 @@ def test_each_voice_speaks_a_line_at_minus_16_lufs(tmp_path, name):
     synth = Synthesizer(tmp_path)
     line = synth.line(LINES[v.lang], v.lang, voice=v)
     assert synth.synthesised == 1 and line.seconds > 1.0, line
-    lufs, peak = _ebur128(line.path)
+    lufs, peak = ebur128(line.path)
     assert abs(lufs + 16.0) <= 1.0, (name, lufs)
     assert peak < -1.0, (name, peak)
 

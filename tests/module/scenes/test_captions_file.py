@@ -14,13 +14,15 @@ import av
 import pytest
 import srt
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
+
 sys.path.insert(0, str(ROOT))
 
 from scenes import captions  # noqa: E402
 from scenes import captions_file as own  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("captions_file")
+slow = pytest.mark.slow
 
 MINE = '''
 [s17]
@@ -51,6 +53,7 @@ def _script(*args) -> list[dict]:
     return json.loads(p.stdout)
 
 
+@slow
 def test_a_replaced_beat_reaches_the_script_paced_and_broken(tmp_path):
     mine = _file(tmp_path, MINE)
     before = _script("--lang", "en", "--sections", "16-18")
@@ -73,6 +76,7 @@ def test_a_replaced_beat_reaches_the_script_paced_and_broken(tmp_path):
     assert "## 17. No peeking" in heading
 
 
+@slow
 def test_language_tables_apply_to_their_language(tmp_path):
     both = _file(tmp_path, '[en.s17]\nintro = "English words."\n[ja.s17]\nintro = "日本語の言葉。"\n')
     en = _script("--lang", "en", "--sections", "17", "--captions-file", str(both))
@@ -89,6 +93,7 @@ def test_language_tables_apply_to_their_language(tmp_path):
     ('[fr.s17]\nintro = "x"\n', "[fr]: no such table"),
     ('[s17\nintro = "x"\n', "not TOML"),
 ])
+@slow
 def test_a_bad_captions_file_is_one_line_and_exit_2_before_rendering(tmp_path, text, says):
     bad = _file(tmp_path, text)
     out = tmp_path / "out"
@@ -139,6 +144,7 @@ def _chapters(path: Path) -> list[str]:
         return [ch["metadata"].get("title", "") for ch in c.chapters()]
 
 
+@slow
 def test_the_video_and_its_subtitles_say_the_new_words(tmp_path):
     mine = _file(tmp_path, MINE)
     out = tmp_path / "out"
