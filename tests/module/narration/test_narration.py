@@ -146,15 +146,16 @@ def _cli(*args, env=None, cwd=None):
                           capture_output=True, text=True, timeout=900, cwd=cwd)
 
 
-@pytest.mark.parametrize("lang, env, names", [
-    ("ja", {"ATTN_VOICE_DIR": "/nonexistent"}, "pyopenjtalk-plus"),
-    ("ja", {"PATH": "/nonexistent"}, "apt-get install open-jtalk"),
-    ("en", {"PATH": "/nonexistent"}, "apt-get install festival festvox-us-slt-hts"),
+@pytest.mark.parametrize("voice, env, names", [
+    ("mei_normal", {"ATTN_VOICE_DIR": "/nonexistent"}, "pyopenjtalk-plus"),
+    ("mei_normal", {"PATH": "/nonexistent"}, "apt-get install open-jtalk"),
+    ("cmu_us_slt_arctic_hts", {"PATH": "/nonexistent"}, "apt-get install festival festvox-us-slt-hts"),
 ])
-def test_missing_voice_exits_2_with_one_line(tmp_path, lang, env, names):
+def test_missing_voice_exits_2_with_one_line(tmp_path, voice, env, names):
     out = tmp_path / "out"
-    p = _cli("render", "--narration", "--lang", lang, "--quality", "tiny", "--sections", "17",
-             "--out", str(out), env=env)
+    lang = "en" if voice == "cmu_us_slt_arctic_hts" else "ja"
+    p = _cli("render", "--narration", "--voice", voice, "--lang", lang, "--quality", "tiny",
+             "--sections", "17", "--out", str(out), env=env)
     assert p.returncode == 2, p.stdout + p.stderr
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and names in lines[0], p.stderr
@@ -324,7 +325,10 @@ def test_closing_credit_names_mei_and_its_licence_only_when_narrated(monkeypatch
     monkeypatch.delenv("ATTN_NARRATION", raising=False)
     assert closing_credit("ja") is None
     monkeypatch.setenv("ATTN_NARRATION", "1")
-    ja, en = closing_credit("ja"), closing_credit("en")
+    monkeypatch.setenv("ATTN_VOICE", "mei_normal")
+    ja = closing_credit("ja")
+    monkeypatch.setenv("ATTN_VOICE", "cmu_us_slt_arctic_hts")
+    en = closing_credit("en")
     assert "Mei" in ja and "名古屋工業大学" in ja and "CC BY 3.0" in ja
     assert "Carnegie Mellon" in en
 
