@@ -26,7 +26,7 @@ slow = pytest.mark.slow
 
 MINE = '''
 [s17]
-intro = "My own words: in training, a decoder may only look back at what it has already seen, never ahead at the answer it must predict."
+intro = "My own words: in training, a decoder may only look back at what it has already seen. It must never look ahead at the answer it is asked to predict, or it learns to copy instead of to guess."
 ui_kept = "survivors"
 [titles]
 s17 = "No peeking"
