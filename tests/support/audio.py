@@ -13,9 +13,10 @@ import numpy as np
 __all__ = ["ebur128", "decoded", "pitch", "write_tone", "TONE_RATE", "TONE_LEAD"]
 
 #: Sample rate and leading silence (seconds) of :func:`write_tone`'s files.
-TONE_RATE = 44_100
+TONE_RATE = 48_000
 TONE_LEAD = 0.5
-_CODECS = {"wav": "pcm_s16le", "flac": "flac", "ogg": "libvorbis", "mp3": "libmp3lame", "m4a": "aac"}
+_CODECS = {"wav": "pcm_s16le", "flac": "flac", "ogg": "libopus", "mp3": "libmp3lame", "m4a": "aac",
+           "webm": "libopus"}
 
 
 def ebur128(path: Path) -> tuple[float, float]:
@@ -70,7 +71,7 @@ def pitch(samples: np.ndarray, rate: int) -> float:
 
 def write_tone(path: Path, freq: float, seconds: float) -> None:
     """A tone of ``freq`` Hz for ``seconds`` between :data:`TONE_LEAD` of silence before and
-    0.3 s after, encoded by PyAV in the format of ``path``'s suffix (wav, flac, ogg, mp3, m4a)."""
+    0.3 s after, encoded by PyAV in the format of ``path``'s suffix (wav, flac, ogg, mp3, m4a, webm)."""
     t = np.arange(int(seconds * TONE_RATE)) / TONE_RATE
     tone = 0.3 * np.sin(2 * np.pi * freq * t)
     samples = np.concatenate([np.zeros(int(TONE_LEAD * TONE_RATE)), tone,
