@@ -186,15 +186,14 @@ def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jo
     narration = narration or voice is not None or recordings is not None
     if narration and (voice is not None or recordings is None):
         voice = check_narration(lang, voice)
+    recordings = check_recordings(recordings, sections, lang, custom, captions_file, voice)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     n_tokens = custom.n if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
                    n_tokens=n_tokens, narration=narration,
                    voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
-                   captions_file=captions_file)
-    if recordings is not None:
-        opts = dataclasses.replace(opts, recordings=check_recordings(recordings, sections, opts, voice))
+                   captions_file=captions_file, recordings=recordings)
     build = Build(registry, sections, opts, paths, kind=kind, jobs=jobs, force=force,
                   allow_missing=allow_missing)
     return build.run(_console())
@@ -256,14 +255,13 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
     narration = narration or voice is not None or recordings is not None
     if narration and (voice is not None or recordings is None):
         voice = check_narration(lang, voice)
+    recordings = check_recordings(recordings, sections, lang, custom, captions_file, voice)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
                    n_tokens=custom.n if custom is not None else None, narration=narration,
                    voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
-                   captions_file=captions_file)
-    if recordings is not None:
-        opts = dataclasses.replace(opts, recordings=check_recordings(recordings, sections, opts, voice))
+                   captions_file=captions_file, recordings=recordings)
     if custom is None:
         from attn_math import default_head
 

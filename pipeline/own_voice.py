@@ -30,11 +30,16 @@ def recordings_option(f):
                              "`render.py record`). Cues without a file: exit 2, or spoken by --voice.")(f)
 
 
-def check_recordings(folder: Path | None, sections: list, opts: Options, voice: str | None) -> Path | None:
-    """``folder`` resolved, after checking that every cue of ``sections`` has a recording
-    there (bad input naming the missing ids, unless ``voice`` speaks them)."""
+def check_recordings(folder: Path | None, sections: list, lang: str, head, captions_file: Path | None,
+                     voice: str | None) -> Path | None:
+    """``folder`` resolved, after checking that every cue of ``sections`` (in ``lang``, for
+    the custom ``head`` or the default one, with ``captions_file``'s words) has a recording
+    there: bad input naming the missing ids, unless ``voice`` speaks them. Nothing is
+    written (call it before the output folder is made)."""
     if folder is None:
         return None
+    import tempfile
+
     from narration import recordings
 
     from .script import build_script
@@ -42,9 +47,14 @@ def check_recordings(folder: Path | None, sections: list, opts: Options, voice: 
     folder = Path(folder)
     if not folder.is_dir():
         raise BadInput(f"--recordings {folder}: no such folder")
-    silent = Options(lang=opts.lang, quality=opts.quality, head=opts.head, n_tokens=opts.n_tokens,
-                     captions_file=opts.captions_file)
-    cues, _ = build_script(sections, silent, str(opts.head) if opts.head else None)
+    with tempfile.TemporaryDirectory(prefix="attn-recordings-head-") as tmp:
+        head_path = None
+        if head is not None:
+            head_path = Path(tmp) / "head.toml"
+            head_path.write_text(head.to_toml(), encoding="utf-8")
+        silent = Options(lang=lang, quality="preview", head=head_path, n_tokens=head.n if head else None,
+                         captions_file=captions_file)
+        cues, _ = build_script(sections, silent, str(head_path) if head_path else None)
     missing = recordings.missing(folder, [c.id for c in cues])
     if missing and voice is None:
         more = f" and {len(missing) - SHOWN_IDS} more" if len(missing) > SHOWN_IDS else ""
