@@ -128,6 +128,8 @@ def cli():
       render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
       render.py list [--json]        the sections, in order
       render.py figures [--json]     the head and every figure it implies
+      render.py voices [--json]      the narration voices: licence, installed, default
+      render.py record DIR           record your own voice for every cue, in the browser
 
     --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
     With no subcommand, runs `render`. Sections are cached by a hash of what they
