@@ -44,8 +44,9 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
 @pytest.mark.parametrize("written, en, ja", [
     ("W_Q", "W Q", "ダブリューキュー"),
     ("√d", "root d", "ルートディー"),
-    ("−0.32", "minus zero point three two", "マイナス 0.32"),
-    ("1.72 × 2", "one point seven two times 2", "1.72 かける 2"),
+    ("−0.32", "minus zero point three two", "マイナス レーテンサンニー"),
+    ("1.72 × 2", "one point seven two times 2", "イッテンナナニー かける 2"),
+    ("12.05", "12 point zero five", "12テンレーゴー"),
     ("d = 256", "d equals 256", "ディー イコール 256"),
     ("1/√d", "1 over root d", "ルートディー分の 1"),
     ("q(it)", "q of it", "キュー（イット）"),

