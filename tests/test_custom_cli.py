@@ -15,10 +15,9 @@ import numpy as np
 import pytest
 
 import render
-from attn_math import Story
 from attn_math.head import sentence_head
 from scenes import captions
-from scenes.registry import SECTIONS
+from scenes.registry import SECTIONS, story_of
 from tests.test_custom_sentences import SENTENCES, independent
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -105,7 +104,7 @@ def test_bad_spec_file_exit_2(text, needle, tmp_path, capsys):
 
 @pytest.mark.parametrize("name", sorted(SENTENCES))
 def test_every_caption_resolves_for_the_sentence(name):
-    story = Story(sentence_head(SENTENCES[name].split()))
+    story = story_of(sentence_head(SENTENCES[name].split()))
     for section in SECTIONS:
         ctx = story.caption_context(section.number)
         for lang in captions.LANGS:
