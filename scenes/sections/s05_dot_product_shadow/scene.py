@@ -13,14 +13,10 @@ from manim import Circumscribe, Create, FadeIn, GrowArrow, LaggedStart, Restore,
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.sections.s05_dot_product_shadow.half_planes import SignHalfPlanes
+from scenes.sections.s05_dot_product_shadow.table import DotProductTable
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.shadow import (
-    DotProductTable,
-    ShadowConstruction,
-    ShadowReadout,
-    SignHalfPlanes,
-    tip_label_away,
-)
+from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_label_away
 from scenes.widgets.text import screen_label
 
 DEG_PER_SECOND = 50.0   # how fast the query turns

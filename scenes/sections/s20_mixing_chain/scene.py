@@ -21,8 +21,9 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.mixing import ChainLedger, ValueArrows, place_clear, value_range
-from scenes.widgets.mixing import MixingChain as Chain
+from scenes.sections.s20_mixing_chain.chain import ChainLedger, ValueArrows
+from scenes.sections.s20_mixing_chain.chain import MixingChain as Chain
+from scenes.widgets.mixing import place_clear, value_range
 from scenes.widgets.placement import arrow_marks
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.projection import backed

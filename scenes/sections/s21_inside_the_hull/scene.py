@@ -25,8 +25,10 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
+from scenes.sections.s21_inside_the_hull.hull import ValueHull
+from scenes.sections.s21_inside_the_hull.zoom import ZoomInset
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.mixing import ValueHull, ZoomInset, value_range
+from scenes.widgets.mixing import value_range
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.readouts import Readout, VectorReadout
 from scenes.widgets.slider import Slider

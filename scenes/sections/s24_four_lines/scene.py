@@ -1,6 +1,6 @@
 """Section 24, four lines: the whole head as code, each line lit while its step plays.
 
-Left, the four lines of PyTorch (:class:`~scenes.widgets.code_panel.CodePanel`); right, the
+Left, the four lines of PyTorch (:class:`~scenes.sections.s24_four_lines.code_panel.CodePanel`); right, the
 sentence's matrix (:class:`~scenes.widgets.score_grid.ScoreGrid`): the scaled scores ``S``
 appear, the future is masked, softmax turns the rows into the causal weights ``Wc`` (each
 row's sum shown), and ``w @ v`` gives the causal outputs ``Oc``, one 2-vector per row.
@@ -25,7 +25,7 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
-from scenes.widgets.code_panel import CodePanel
+from scenes.sections.s24_four_lines.code_panel import CodePanel
 from scenes.widgets.score_grid import MAX_TIERS, ScoreGrid
 from scenes.widgets.text import label
 

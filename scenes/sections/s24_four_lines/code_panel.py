@@ -26,11 +26,20 @@ import numpy as np
 from manim import Animation, AnimationGroup, Code, RoundedRectangle, VGroup
 from pygments.style import Style
 from pygments.token import (
-    Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Text, Token,
+    Comment,
+    Error,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    String,
+    Text,
+    Token,
 )
 
-from .. import style
-from ..layout import Box
+from scenes import style
+from scenes.layout import Box
 
 #: Opacity of the lines that are not lit.
 DIM = 0.38
