@@ -56,9 +56,6 @@ SATURATION_WIDTHS = (16, 64)  # the widths section 15 quotes
 MILLION_CONTEXT = 1000        # section 8: "a 1,000-token context needs a million"
 PUSH_UP_DISTANCE = 2.0        # section 2: how far the input is pushed straight up
 BYTE_TICKS = (1024, 1024 ** 2, 1024 ** 3)  # section 23's bytes axis: 1 KiB, 1 MiB, 1 GiB
-#: Section -> the decimals its parts and its total are shown with unless they disagree
-#: (section 19's weights are small, section 12's ``Σ w`` says 1 to three places).
-SUM_PLACES = {11: SumPlaces(2, 2), 12: SumPlaces(2, 3), 18: SumPlaces(2, 2), 19: SumPlaces(3, 3)}
 
 
 @dataclass(frozen=True)
@@ -214,11 +211,11 @@ class Story:
             outs.append(o)
         self.permuted_weights = np.array(weights)
         self.permuted_outputs = np.array(outs)
-        # Sections 11, 12, 18, 19 show parts beside their total: decimals at which the parts
-        # as shown add up to the total as shown (a viewer adds them), where some exist; else
-        # the total's readout notes that the parts are rounded (parts_add_up).
-        self.sum_places = {sec: sum_decimals(self.summed_rows(sec), *SUM_PLACES[sec])
-                           for sec in SUM_PLACES}
+        # Sections that show parts beside their total (SectionFigures.sums): decimals at which
+        # the parts as shown add up to the total as shown (a viewer adds them), where some
+        # exist; else the total's readout notes that the parts are rounded (parts_add_up).
+        self.sum_places = {number: sec.sums.decimals(self) for number, sec in self.sections.items()
+                           if sec.sums is not None}
 
     def permuted_row(self, p: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """Run the head on the inputs read in order ``p``; return the followed token's weights
@@ -320,31 +317,20 @@ class Story:
         top = fmt(self.Wc[f, self.causal_winner], decimals)
         return [j for j in range(f + 1) if fmt(self.Wc[f, j], decimals) == top]
 
-    def causal_tied(self) -> list[int]:
-        """The followed row's causal candidates whose weight prints like the largest in
-        section 18 (section 19 may show the same row to more decimals and tell them apart:
-        a tie is a claim about what section 18's screen shows)."""
-        return self.tied_at(self.sum_places[18].parts)
-
     def summed_rows(self, section: int) -> list[np.ndarray]:
         """The rows of parts ``section`` shows beside their total on a beat's settled frame
-        (live numbers while a row moves are not read; the totals are the rows' sums).
+        (its :attr:`SectionFigures.sums`)."""
+        own = self.sections.get(section)
+        if own is None or own.sums is None:
+            raise ValueError(f"section {section} shows no total beside its parts")
+        return own.sums.rows(self)
 
-        Section 11: the ``exp`` stage and the weights under the ``Σ`` readout; 12: the
-        followed row under ``Σ w`` (the drag ends where it began); 18: the causal rows the
-        walk settles on (the first position, the last, the followed token); 19: the future's
-        weights under × 0 beside their sum, the leak (under + (−∞) they are exact zeros).
-        """
-        f, br = self.follow, self.bug_row
-        if section == 11:
-            return [self.staircase[1], self.staircase[2]]
-        if section == 12:
-            return [self.W[f]]
-        if section == 18:
-            return [self.Wc[i, :i + 1] for i in sorted({0, self.n - 1, f})]
-        if section == 19:
-            return [self.Wbug[br, br + 1:]]
-        raise ValueError(f"section {section} shows no total beside its parts")
+    def token_names(self, idx, lang: str | None = None) -> str:
+        """The tokens at ``idx`` as a caption names them: set off and listed in ``lang``
+        (:mod:`attn_math.prose`), or the bare labels joined by commas without a language."""
+        if lang is None:
+            return ", ".join(self.labels[j] for j in idx)
+        return prose.token_list([self.labels[j] for j in idx], lang)
 
     def caption_context(self, section: int, lang: str | None = None) -> dict[str, str]:
         """Placeholder values for a section's captions: every role and the section's own
@@ -356,10 +342,8 @@ class Story:
         """
         if lang is None:
             name = lambda i: self.labels[i]                                    # noqa: E731
-            names = lambda idx: ", ".join(self.labels[j] for j in idx)       # noqa: E731
         else:
             name = lambda i: prose.token_name(self.labels[i], lang)           # noqa: E731
-            names = lambda idx: prose.token_list([self.labels[j] for j in idx], lang)  # noqa: E731
         ctx = {
             "follow": name(self.follow),
             "winner": name(self.winner),
@@ -379,9 +363,8 @@ class Story:
             "weak": name(self.weak),
             "causal_winner": name(self.causal_winner),
             "bug_row": name(self.bug_row),
-            "bug_future": names(self.bug_future),
+            "bug_future": self.token_names(self.bug_future, lang),
             "n_future": str(len(self.bug_future)),
-            "causal_tied": names(self.causal_tied()),
             "sentence": " ".join(self.tokens),
             "n": str(self.n),
         }
@@ -391,13 +374,8 @@ class Story:
                 ctx[k] = self.figures[sec][k].text
         for k, v in self.figures.get(section, {}).items():
             ctx[k] = v.text
-        if lang == "ja":
-            # Japanese prose writes 100万 and 171 倍 (the caption adds 倍), not 1,000,000 / 171x
-            for sec, k in ((8, "dots_1000"),):
-                if sec == section:
-                    ctx[k] = prose.compact_number(self.figures[sec][k].value, lang)
-        if lang is not None and section == 23:
-            ctx["bill_ratio"] = ctx["bill_ratio"].rstrip("x")   # prose says 171 倍 / 171 times
+        if own is not None and own.context is not None:
+            ctx.update(own.context(self, self.figures.get(section, {}), lang))
         return ctx
 
     def roles_json(self) -> dict:
@@ -455,12 +433,31 @@ class Story:
 
 #: A section's figures function: the story -> its figures by name.
 FigureFunction = Callable[["Story"], dict[str, Figure]]
+#: A section's own caption placeholders: (story, its figures, language or None) -> the
+#: entries it adds or rewrites (a figure as prose says it, a role only it names).
+ContextFunction = Callable[["Story", Mapping[str, Figure], "str | None"], dict[str, str]]
+
+
+@dataclass(frozen=True)
+class SectionSums:
+    """A total a section shows beside its parts: the decimals parts and total are shown with
+    (unless they disagree, :func:`~attn_math.sums.sum_decimals`) and the rows of parts its
+    beats settle on (live numbers while a row moves are not read; totals are row sums)."""
+
+    places: SumPlaces
+    rows: Callable[["Story"], list[np.ndarray]]
+
+    def decimals(self, story: Story) -> SumPlaces:
+        """The decimals at which every row's parts as shown add up to its total as shown."""
+        return sum_decimals(self.rows(story), *self.places)
 
 
 @dataclass(frozen=True)
 class SectionFigures:
     """What the story needs of one section: its number, the function computing its figures,
-    and the figures its captions quote from other sections (section number -> names).
+    the figures its captions quote from other sections (section number -> names), the total
+    it shows beside its parts (``sums``) and the caption placeholders only it has
+    (``context``).
 
     Captions are scoped per section: a placeholder names the figure of the section that
     says it, never a namesake, unless the section borrows it here.
@@ -469,6 +466,8 @@ class SectionFigures:
     number: int
     compute: FigureFunction
     borrows: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    sums: SectionSums | None = None
+    context: ContextFunction | None = None
 
 
 def figure_table(*items: tuple[str, Any, str]) -> dict[str, Figure]:

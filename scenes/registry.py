@@ -20,7 +20,7 @@ from pathlib import Path
 from attn_math import Story
 from attn_math.beats import Beat
 from attn_math.head import Head
-from attn_math.story import SectionFigures
+from attn_math.story import SectionFigures, SectionSums
 
 from . import sections
 
@@ -53,29 +53,36 @@ class Section:
         return self.module.rpartition(".")[0]
 
     @property
-    def folder(self) -> Path:
-        """The unit's folder."""
+    def folder(self) -> Path | None:
+        """The unit's folder; None for a section whose scene is not a unit folder's
+        ``scene.py`` (a registry swapped in with ``ATTN_REGISTRY``, as the tests' fixtures)."""
+        if not self.module.endswith(".scene"):
+            return None
         spec = importlib.util.find_spec(self.package)
-        assert spec is not None and spec.origin is not None, self.package
+        if spec is None or spec.origin is None:
+            return None
         return Path(spec.origin).resolve().parent
 
     @property
-    def scene_file(self) -> Path:
-        """The scene's source file."""
-        return self.folder / "scene.py"
+    def scene_file(self) -> Path | None:
+        """The scene's source file (None as for :attr:`folder`)."""
+        folder = self.folder
+        return folder / "scene.py" if folder is not None else None
 
     @property
     def file(self) -> str:
         """Path of the scene's source file, relative to the project root (absolute for a
         section from outside the repository)."""
         path = self.scene_file
+        if path is None:
+            return self.module.replace(".", "/") + ".py"
         return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
     def part(self, name: str):
         """The unit's manim-free module ``name`` (``figures``, ``beats``), or None if it has
         none."""
         module = f"{self.package}.{name}"
-        if importlib.util.find_spec(module) is None:
+        if self.folder is None or importlib.util.find_spec(module) is None:
             return None
         return importlib.import_module(module)
 
@@ -84,14 +91,20 @@ class Section:
         return self.part("beats").plan(story, story.figures.get(self.number, {}))
 
     def story_figures(self) -> SectionFigures | None:
-        """What the story computes for this unit (its ``figures.py``: ``figures`` and the
-        figures its captions borrow, ``BORROWS``: slug -> names), or None."""
+        """What the story computes for this unit, or None: its ``figures.py``'s ``figures``,
+        the figures its captions borrow (``BORROWS``: slug -> names), a total shown beside
+        its parts (``SUM_PLACES`` and ``summed_rows``) and its own caption placeholders
+        (``caption_context``)."""
         module = self.part("figures")
         if module is None:
             return None
         borrows = {by_slug(slug).number: tuple(names)
                    for slug, names in getattr(module, "BORROWS", {}).items()}
-        return SectionFigures(self.number, module.figures, borrows)
+        sums = None
+        if hasattr(module, "SUM_PLACES"):
+            sums = SectionSums(module.SUM_PLACES, module.summed_rows)
+        return SectionFigures(self.number, module.figures, borrows, sums,
+                              getattr(module, "caption_context", None))
 
     @property
     def stem(self) -> str:

@@ -17,7 +17,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from attn_math import Story, default_head, sentence_head
-from attn_math.story import SUM_PLACES
 from attn_math.sums import SumPlaces, parts_add_up, sum_decimals
 from scenes.registry import story_of
 from tests.shown_sums import SumReader
@@ -125,7 +124,7 @@ def test_decision_agrees_with_decimal_arithmetic(parts, places, total_places):
 def test_settled_rows_decided_like_decimal_arithmetic(sentence, section):
     s = _story(CASES[sentence][0])
     places = s.sum_places[section]
-    assert places.parts == SUM_PLACES[section].parts      # the parts keep the storyboard's
+    assert places.parts == s.sections[section].sums.places.parts   # the parts keep the storyboard's
     for row in s.summed_rows(section):
         assert parts_add_up(row, *places) == _adds_up(row, *places, float(np.sum(row)))
 

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from attn_math import cost
+from collections.abc import Mapping
+
+from attn_math import cost, prose
 from attn_math.fmt import fmt_int
 from attn_math.story import MILLION_CONTEXT, Figure, Story, figure_table
 
-__all__ = ["figures"]
+__all__ = ["caption_context", "figures"]
+
+
+def caption_context(s: Story, figs: Mapping[str, Figure], lang: str | None) -> dict[str, str]:
+    """Japanese prose writes 100万, not 1,000,000."""
+    if lang != "ja":
+        return {}
+    return {"dots_1000": prose.compact_number(figs["dots_1000"].value, lang)}
 
 
 def figures(s: Story) -> dict[str, Figure]:

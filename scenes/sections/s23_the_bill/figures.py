@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from attn_math import cost
 from attn_math.fmt import fmt_bytes, fmt_int, fmt_ratio
 from attn_math.story import BYTE_TICKS, Figure, Story, figure_table
 
-__all__ = ["figures"]
+__all__ = ["caption_context", "figures"]
+
+
+def caption_context(s: Story, figs: Mapping[str, Figure], lang: str | None) -> dict[str, str]:
+    """Prose says "171 倍" / "171 times" (the caption adds the word), not "171x"."""
+    if lang is None:
+        return {}
+    return {"bill_ratio": figs["bill_ratio"].text.rstrip("x")}
 
 
 def figures(s: Story) -> dict[str, Figure]:
