@@ -174,6 +174,17 @@ def test_changing_its_files_renders_it_again(outside, tmp_path):
     assert status() == "rendered"
 
 
+def test_the_manim_cli_renders_its_scene_file(outside, tmp_path):
+    """The plain manim CLI finds an outside section by its file, as it does a built-in one."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ATTN_")}
+    env["ATTN_SECTION_DIRS"] = str(outside)
+    manim = Path(sys.executable).with_name("manim")
+    p = subprocess.run([str(manim), "-ql", "--dry_run", "--media_dir", str(tmp_path),
+                        str(outside / UNIT / "scene.py"), "CountTheKeys"],
+                       env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0 and "Rendered CountTheKeys" in p.stdout + p.stderr, p.stdout + p.stderr
+
+
 def test_a_taken_number_is_bad_input(tmp_path, before):
     clash = write_section(tmp_path, unit="s03_count_the_keys")
     p = render_py("list", "--section-dir", str(clash))

@@ -120,7 +120,7 @@ def story_numbers(story: Story) -> set[str]:
 
 
 def test_every_registered_section_has_its_scene():
-    """All 25 sections and both cards are registered and each names a scene class that
+    """Every section folder and both cards are registered and each names a scene class that
     exists: a deleted or renamed scene fails here (and in every test parametrized over the
     registry) instead of silently dropping out of the tests."""
     assert [s.number for s in SECTIONS] == sorted(s.number for s in SECTIONS)
