@@ -141,7 +141,9 @@ class Hasher:
             h = hashlib.sha256()
             for unit in self.registry.sections + self.registry.cards:
                 folder = getattr(unit, "folder", None)
-                for p in _tree_files(folder) if folder is not None else ():
+                if folder is None:  # a swapped-in registry's section: its scene file is all
+                    continue
+                for p in _tree_files(folder):
                     if p.name != "scene.py":
                         h.update(f"{unit.number}:{p.relative_to(folder)}\0{self.digest(p)}\n".encode())
             self._units = h.hexdigest()
