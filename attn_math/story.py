@@ -435,7 +435,7 @@ class Story:
 FigureFunction = Callable[["Story"], dict[str, Figure]]
 #: A section's own caption placeholders: (story, its figures, language or None) -> the
 #: entries it adds or rewrites (a figure as prose says it, a role only it names).
-ContextFunction = Callable[["Story", Mapping[str, Figure], "str | None"], dict[str, str]]
+ContextFunction = Callable[["Story", Mapping[str, Figure], str | None], dict[str, str]]
 
 
 @dataclass(frozen=True)

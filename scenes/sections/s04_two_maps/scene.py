@@ -83,7 +83,9 @@ class TwoMaps(SectionScene):
                              for i, k in enumerate(s.K)])
         queries = []
         for i in range(s.n):
-            get = (lambda i=i: s.X[i] @ self.W_t())
+            def get(i=i):
+                return s.X[i] @ self.W_t()
+
             queries.append(FastArrow(self.plane, get, th.query, stroke=4,
                                      opacity=1.0 if i in pair else 0.5))
         self.queries = VGroup(*queries)
