@@ -445,7 +445,7 @@ class SectionSums:
     beats settle on (live numbers while a row moves are not read; totals are row sums)."""
 
     places: SumPlaces
-    rows: Callable[["Story"], list[np.ndarray]]
+    rows: Callable[[Story], list[np.ndarray]]
 
     def decimals(self, story: Story) -> SumPlaces:
         """The decimals at which every row's parts as shown add up to its total as shown."""
