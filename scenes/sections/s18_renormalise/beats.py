@@ -3,14 +3,15 @@
 Every comparison is between the numbers as displayed.
 
 - s18 ``follow``: ``follow_first`` when the followed token is the first, ``follow_tie``
-  when another candidate's weight prints like the largest (at the decimals section 18
-  shows, :meth:`Story.causal_tied`), else ``follow``.
+  when another candidate's weight prints like the largest (at the decimals this section
+  shows, :func:`figures.causal_tied`), else ``follow``.
 """
 
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, fixed
 from attn_math.story import Story
+from scenes.sections.s18_renormalise.figures import causal_tied
 
 __all__ = ["plan"]
 
@@ -20,7 +21,7 @@ def plan(s: Story, figs: Figures) -> list[Beat]:
     f = s.follow
     if f == 0:
         follow = "follow_first"
-    elif len(s.causal_tied()) > 1:
+    elif len(causal_tied(s)) > 1:
         follow = "follow_tie"
     else:
         follow = "follow"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from attn_math import core
 from scenes.registry import story_of
-from tests.test_properties import SETTINGS, heads
+from tests.support.strategies import SETTINGS, heads
 
 
 def reference_attention(X, W_Q, W_K, W_V, mask=None):

@@ -17,7 +17,7 @@ from pathlib import Path
 import av
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
 
 # One xdist worker: the module's folder and its renders are shared by its tests.
 pytestmark = pytest.mark.xdist_group("external_section")
@@ -118,6 +118,7 @@ def test_list_adds_the_section_after_the_others(outside, before):
     assert repo_state() == before
 
 
+@pytest.mark.slow
 def test_script_says_its_captions_with_its_figure(outside, before):
     p = render_py("script", "--json", "--lang", "en", "--sections", SLUG, "--section-dir", str(outside))
     assert p.returncode == 0, p.stderr
@@ -129,6 +130,7 @@ def test_script_says_its_captions_with_its_figure(outside, before):
     assert repo_state() == before
 
 
+@pytest.mark.slow
 def test_render_makes_its_clip(outside, before, tmp_path):
     out = tmp_path / "out"
     p = render_py("render", "--quality", "tiny", "--sections", "3,26", "--lang", "ja", "--jobs", "2",
@@ -147,6 +149,7 @@ def test_render_makes_its_clip(outside, before, tmp_path):
     assert repo_state() == before
 
 
+@pytest.mark.slow
 def test_slides_show_it(outside, before, tmp_path):
     out = tmp_path / "out"
     p = render_py("slides", "--quality", "tiny", "--sections", "26", "--lang", "en", "--format", "html",
@@ -157,6 +160,7 @@ def test_slides_show_it(outside, before, tmp_path):
     assert repo_state() == before
 
 
+@pytest.mark.slow
 def test_changing_its_files_renders_it_again(outside, tmp_path):
     """The cache key covers the outside folder: an edited caption table renders the clip again."""
     copy, out = write_section(tmp_path / "copy"), tmp_path / "out"
@@ -174,6 +178,7 @@ def test_changing_its_files_renders_it_again(outside, tmp_path):
     assert status() == "rendered"
 
 
+@pytest.mark.slow
 def test_the_manim_cli_renders_its_scene_file(outside, tmp_path):
     """The plain manim CLI finds an outside section by its file, as it does a built-in one."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("ATTN_")}

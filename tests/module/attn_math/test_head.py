@@ -28,8 +28,8 @@ from attn_math.head import (
     sentence_head,
 )
 from scenes.registry import load_story, story_of
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_TOKENS = ["the", "cat", "ate", "and", "it", "ran"]
 
 
