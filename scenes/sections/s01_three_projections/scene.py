@@ -181,7 +181,7 @@ class ThreeProjections(SectionScene):
         """Nudge the tip labels apart if two arrows point almost the same way."""
         self.tip_mobs = getattr(self, "tip_mobs", [self.x_label]) + [new_label]
         ghosts = [m.copy() for m in self.tip_mobs]
-        spread_labels(ghosts, pad=0.08)
+        spread_labels(ghosts, pad=style.SNUG)
         moves = [m.animate.move_to(g) for m, g in zip(self.tip_mobs, ghosts)
                  if np.linalg.norm(m.get_center() - g.get_center()) > 1e-3]
         if moves:

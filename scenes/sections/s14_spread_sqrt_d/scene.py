@@ -113,7 +113,7 @@ class SpreadSqrtD(SectionScene):
         sd_num = LiveNumber(1, decimals=2, font_size=style.NUMBER_SIZE, color=t.positive)
         sd_num.follow(lambda: core.dot_product_spread(self.d.count()))
         panel = ReadoutPanel([("d =", d_num), ("√d =", sd_num)], size=style.NUMBER_SIZE,
-                             row_gap=0.6, color=t.fg)
+                             row_gap=style.APART, color=t.fg)
         rp = style.right_panel()
         panel.move_to([rp.center[0], 0, 0]).align_to(self.formula, LEFT)
         panel.next_to(self.formula, DOWN, buff=style.APART, aligned_edge=LEFT)

@@ -106,7 +106,7 @@ class Saturation(SectionScene):
         self.readouts = ReadoutPanel(
             [("d =", d_num), (self.ui("top") + " =", top_num),
              (self.ui("grad") + " =", grad_num), (self.ui("ratio") + " =", ratio_num)],
-            size=style.SMALL_SIZE, row_gap=0.45, color=t.fg)
+            size=style.SMALL_SIZE, row_gap=style.SPACED, color=t.fg)
         self.power = label(f"= {self.fig('lead_ratio_d1')} ^ √d", style.SMALL_SIZE, t.muted)
 
         # The side panel: title, bars, readouts and (from the second beat) the power line

@@ -149,7 +149,7 @@ class TheBill(SectionScene):
             lambda: self.token_bytes(self.n.count()))
         self.readouts = ReadoutPanel([("n =", n_num), (self.ui("matrix") + " =", m_num),
                                       (self.ui("tokens") + " =", k_num)],
-                                     size=style.SMALL_SIZE, row_gap=0.5, color=t.fg)
+                                     size=style.SMALL_SIZE, row_gap=style.SPACED + style.NUDGE, color=t.fg)
         self.readouts.place_under(self.mem, style.right_panel(), buff=style.SPACED)
         self.say("slide")
         self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=timing.FADE)
