@@ -16,7 +16,7 @@ from pathlib import Path
 
 from attn_math import prose
 
-from . import captions_file, env, linebreak
+from . import captions_file, env, linebreak, sections
 
 CAPTIONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "captions"
 LANGS = ("ja", "en")
@@ -33,21 +33,38 @@ def mode() -> str:
     return env.choice("ATTN_CAPTIONS", MODES, "burned")
 
 
-@lru_cache(maxsize=4)
 def packaged(language: str) -> dict:
-    """The parsed caption file of ``language`` as the package ships it."""
-    with open(CAPTIONS_DIR / f"{language}.toml", "rb") as f:
-        return tomllib.load(f)
-
-
-def table(language: str) -> dict:
-    """The caption table of ``language``: the packaged one with the entries the render's
-    captions file replaces (:mod:`scenes.captions_file`, ``ATTN_CAPTIONS_FILE``)."""
-    return _with_own_words(language, os.environ.get(captions_file.ENV, ""))
+    """The caption table of ``language`` as shipped: ``assets/captions/<language>.toml``, plus
+    the words of sections from outside the repository (``captions/<language>.toml`` in a
+    section's folder: its ``[sNN]`` table and its ``[titles]`` entries)."""
+    return _table(language, tuple(str(d) for d in sections.extra_dirs()))
 
 
 @lru_cache(maxsize=8)
-def _with_own_words(language: str, path: str) -> dict:  # noqa: ARG001 - the cache key
+def _table(language: str, extra_dirs: tuple[str, ...]) -> dict:
+    with open(CAPTIONS_DIR / f"{language}.toml", "rb") as f:
+        data = tomllib.load(f)
+    for _, folder in sections.unit_folders() if extra_dirs else ():
+        own = folder / "captions" / f"{language}.toml"
+        if own.is_file():
+            with open(own, "rb") as f:
+                for key, value in tomllib.load(f).items():
+                    if isinstance(value, dict) and isinstance(data.get(key), dict):
+                        data[key] = {**data[key], **value}
+                    else:
+                        data[key] = value
+    return data
+
+
+def table(language: str) -> dict:
+    """The caption table of ``language``: the shipped one (:func:`packaged`) with the entries
+    the render's captions file replaces (:mod:`scenes.captions_file`, ``ATTN_CAPTIONS_FILE``)."""
+    return _with_own_words(language, os.environ.get(captions_file.ENV, ""),
+                           tuple(str(d) for d in sections.extra_dirs()))
+
+
+@lru_cache(maxsize=8)
+def _with_own_words(language: str, path: str, extra_dirs: tuple[str, ...]) -> dict:  # noqa: ARG001 - keys
     return captions_file.merged(packaged(language), language)
 
 
