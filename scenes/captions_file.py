@@ -79,7 +79,7 @@ def per_language(data: dict, lang: str) -> dict:
 def _context_names() -> dict[int, frozenset[str]]:
     """Per section, the placeholder names the story fills (the default head's story: the
     names are the same for every sentence)."""
-    from attn_math import load_story
+    from .registry import load_story
 
     story = load_story()
     names = {}
