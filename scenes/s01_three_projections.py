@@ -15,7 +15,8 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.plane import FastArrow, VectorPlane, data_range
+from scenes.widgets.arrows import FastArrow
+from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.projection import (
     LiveTipLabel, MatrixChip, RoleRow, VectorReadout, blend_color, spread_labels,
     subscripted, tip_label_position,

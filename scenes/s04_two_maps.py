@@ -16,7 +16,8 @@ from manim import (
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.plane import FastArrow, VectorPlane, data_range
+from scenes.widgets.arrows import FastArrow
+from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.projection import (
     LiveTipLabel, MatrixChip, TipLabels, live_tip_labels, subscripted,
 )

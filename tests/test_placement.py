@@ -63,7 +63,7 @@ def test_avoided_lines_do_not_move_a_label_but_a_label_moved_keeps_off_them():
 
 
 def test_a_quick_arrow_has_the_marks_of_the_arrow_it_draws():
-    from scenes.widgets.plane import QuickArrow
+    from scenes.widgets.arrows import QuickArrow
 
     left, right = np.array([-2.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0])
     quick = QuickArrow("#FFFFFF").put(left, right)
@@ -113,7 +113,8 @@ def test_box_of_is_manims_bounding_box():
 
 def test_a_planes_arrow_marks_follow_the_arrow():
     """The plane works the marks out again once an arrow moves (they are kept in between)."""
-    from scenes.widgets.plane import QuickArrow, VectorPlane
+    from scenes.widgets.arrows import QuickArrow
+    from scenes.widgets.plane import VectorPlane
 
     plane = VectorPlane(PLANE, (-2, 2), (-2, 2))
     arrow = QuickArrow("#FFFFFF").put(np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0]))

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from manim import Arrow, DoubleArrow, Scene, Text
 
-from scenes.widgets.plane import QuickArrow
+from scenes.widgets.arrows import QuickArrow
 from tests.layout_probe import (Probe, arrows_drawn, assert_readable, check, check_arrows,
                                 text_boxes)
 

@@ -264,12 +264,6 @@ class LogAxis(VGroup):
                     stroke_width=stroke)
         return DashedVMobject(line, num_dashes=40, dashed_ratio=0.55) if dashed else line
 
-    def vline(self, x: float, color: str, stroke: float = 2, dashed: bool = True) -> VMobject:
-        """A vertical reference line through the plot at data position ``x``."""
-        line = Line(self.c2p(x, self.y_lo), self.c2p(x, self.y_hi), color=color,
-                    stroke_width=stroke)
-        return DashedVMobject(line, num_dashes=24, dashed_ratio=0.55) if dashed else line
-
 
 class LiveCurve(Redrawn, VMobject):
     """The curve ``y = fn(x)`` drawn from the axis' left end up to ``x = tracker``.

@@ -36,9 +36,9 @@ from attn_math.fmt import fmt_int
 
 from .. import style
 from ..layout import Box, fit_width
+from .arrows import QuickArrow
 from .live_number import LiveNumber
 from .placement import LABEL_GAP, arrow_marks, box_of, line_marks, near, place_labels
-from .plane import QuickArrow
 from .projection import backed, spread_labels
 from .readouts import VectorReadout
 from .redrawn import Redrawn
@@ -478,10 +478,6 @@ class ValueHull(VGroup):
                                         size, center=self.vertices.mean(axis=0), lines=edges)
         self.names, self.leaders = VGroup(*names), VGroup(*leaders)
         super().__init__(poly, self.dots, self.leaders, self.names)
-
-    def is_vertex(self, p: np.ndarray, tol: float = 1e-9) -> bool:
-        """Whether the data point ``p`` is a corner of the hull."""
-        return bool(np.any(np.linalg.norm(self.vertices - np.asarray(p, float), axis=1) <= tol))
 
 
 def _clip(a: np.ndarray, b: np.ndarray, lo: np.ndarray, hi: np.ndarray):

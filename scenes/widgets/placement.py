@@ -24,6 +24,7 @@ import numpy as np
 from manim import Line, Mobject, VMobject
 
 from .. import style
+from .arrows import QuickArrow
 
 #: The clearance kept between two labels (frame units; about 7 px at 720p). Closer than
 #: this, two words on different lines read as one (``and`` over ``ran``).
@@ -100,10 +101,8 @@ def arrow_marks(arrows) -> tuple[list[Box], list[Box]]:
     the boxes of their heads: what :func:`clear_lines` keeps labels off.
 
     ``arrows`` are manim ``Arrow`` objects or the project's
-    :class:`~scenes.widgets.plane.QuickArrow` (its ``line`` and ``tip``); a quick arrow
+    :class:`~scenes.widgets.arrows.QuickArrow` (its ``line`` and ``tip``); a quick arrow
     drawn as nothing (a vector of length zero) has no marks."""
-    from .plane import QuickArrow   # plane.py places its labels with this module
-
     shafts, heads = [], []
     for a in arrows:
         start, tip = (a.line, a.tip) if isinstance(a, QuickArrow) else (a, a.get_tip())
@@ -290,13 +289,3 @@ def place_labels(labels: Sequence[VMobject], box: Box | None = None,
 def _nearest_point(b: np.ndarray, p: np.ndarray) -> np.ndarray:
     """The point of box ``b`` nearest ``p`` (where a leader line ends)."""
     return np.array([np.clip(p[0], b[0], b[1]), np.clip(p[1], b[2], b[3]), 0.0])
-
-
-def fit_into(mob, box: Box | None = None) -> VMobject:
-    """Shift ``mob`` (no scaling) so that it lies inside ``box`` (default: the safe area)."""
-    l, r, b, t = style.safe_box() if box is None else box
-    ml, mr, mb, mt = box_of(mob)
-    dx = max(0.0, l - ml) - max(0.0, mr - r)
-    dy = max(0.0, b - mb) - max(0.0, mt - t)
-    mob.shift(np.array([dx, dy, 0.0]))
-    return mob

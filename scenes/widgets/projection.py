@@ -19,8 +19,8 @@ from manim.utils.color import ManimColor
 
 from .. import style
 from ..layout import Box, fit_width  # noqa: F401  (scenes import fit_width from here too)
+from .arrows import QuickArrow
 from .live_number import LiveNumber
-from .plane import QuickArrow
 from .placement import LABEL_GAP, arrow_marks, clear_lines, leader_lines, place_labels
 from .redrawn import Redrawn
 from .text import baseline, label
@@ -169,7 +169,7 @@ class RoleRow(VGroup):
 
 
 def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | None = None,
-                  pad: float = 0.06, iterations: int = 60,
+                  pad: float = 0.06,
                   box: tuple[float, float, float, float] | None = None,
                   lines: Sequence[tuple] = (), heads: Sequence[tuple] = (),
                   settle: bool = True, touch: float | None = None,
@@ -178,7 +178,7 @@ def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | No
     (:func:`scenes.widgets.placement.place_labels`); then place again the labels that still
     touch another label or lie on one of ``lines`` or ``heads``
     (:func:`scenes.widgets.placement.clear_lines`). Returns leader lines for labels moved
-    far (add them beside the labels); ``iterations`` is kept for old callers.
+    far (add them beside the labels).
 
     Parameters
     ----------

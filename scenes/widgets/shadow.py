@@ -28,11 +28,11 @@ from manim import LEFT, ORIGIN, RIGHT, UP, DashedLine, Line, VGroup, VMobject
 from attn_math import core
 
 from .. import style
+from .arrows import HEAD_LENGTH, HEAD_RATIO
 from .live_number import LiveNumber
 from .placement import (
     LABEL_GAP, LINE_REACH, box_of, is_clear, line_marks, near, on_lines, place_labels,
 )
-from .plane import HEAD_LENGTH, HEAD_RATIO
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import label
@@ -155,11 +155,6 @@ class ShadowConstruction(Redrawn, VGroup):
         for tick, at in zip(self.ticks, (start, end)):
             tick.put_start_and_end_on(at - h, at + h)
             tick.set_stroke(col, 3, opacity=1.0)
-
-    def bar_end(self) -> np.ndarray:
-        """Screen point at the far end of the shadow bar (to hang a label on)."""
-        return self.bar.get_end()
-
 
 
 # ---------------------------------------------------------------- number layout helpers
