@@ -15,14 +15,13 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.arrows import FastArrow
+from scenes.widgets.chips import MatrixChip
+from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.projection import (
-    LiveTipLabel, MatrixChip, TipLabels, live_tip_labels, subscripted,
-)
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import baseline, label, screen_labels
+from scenes.widgets.text import baseline, label, screen_labels, subscripted
+from scenes.widgets.tip_labels import LiveTipLabel, TipLabels, live_tip_labels
 
 # Presentation: the blend runs this long.
 BLEND_SECONDS = 6.0

@@ -15,8 +15,9 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.shadow import (
-    DotProductTable, ShadowConstruction, ShadowReadout, SignHalfPlanes, tip_label_away,
+    DotProductTable, ShadowConstruction, ShadowReadout, SignHalfPlanes,
 )
+from scenes.widgets.tip_labels import tip_label_away
 from scenes.widgets.text import screen_label
 
 

@@ -18,11 +18,10 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
-from scenes.widgets.placement import LABEL_GAP, arrow_marks
+from scenes.widgets.placement import LABEL_GAP, arrow_marks, spread_labels
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.projection import spread_labels
 from scenes.widgets.score_columns import ScoreColumns
-from scenes.widgets.shadow import tip_labels
+from scenes.widgets.tip_labels import tip_labels
 from scenes.widgets.text import label
 from scenes.widgets.tokens import TokenStrip, one_cut
 

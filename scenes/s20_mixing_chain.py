@@ -19,8 +19,7 @@ from scenes.widgets.mixing import ChainLedger, ValueArrows, place_clear, value_r
 from scenes.widgets.mixing import MixingChain as Chain
 from scenes.widgets.placement import arrow_marks
 from scenes.widgets.plane import VectorPlane
-from scenes.widgets.projection import backed
-from scenes.widgets.text import label
+from scenes.widgets.text import backed, label
 
 #: Seconds per term: slower for short sentences, so a whole chain takes about the same time.
 STEP_TIME_MAX = 1.6

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 from manim import Arrow, Rectangle
 
-from scenes.widgets.placement import arrow_marks, box_of, clear_lines, line_marks, near
-from scenes.widgets.projection import spread_labels
+from scenes.widgets.placement import (
+    arrow_marks, box_of, clear_lines, line_marks, near, spread_labels,
+)
 
 #: The plane the labels stay inside (left, right, bottom, top).
 PLANE = (-4.0, 4.0, -3.0, 3.0)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Callable
 
 import numpy as np
-from manim import VGroup, VMobject
+from manim import VGroup, VMobject, interpolate_color
+from manim.utils.color import ManimColor
 
 from .redrawn import Redrawn, live_source
 
-__all__ = ["HEAD_LENGTH", "HEAD_RATIO", "STROKE_RATIO", "QuickArrow", "FastArrow"]
+__all__ = ["HEAD_LENGTH", "HEAD_RATIO", "STROKE_RATIO", "FastArrow", "QuickArrow", "blend_color"]
 
 Vec = Callable[[], np.ndarray]
 
@@ -117,3 +118,9 @@ class FastArrow(Redrawn, QuickArrow):
             return
         self._last = key
         self.put(self._c2p((0.0, 0.0)), self._c2p(v), c, self.stroke, self.opacity)
+
+
+def blend_color(a: str, b: str, s: float) -> str:
+    """The colour a fraction ``s`` of the way from ``a`` to ``b`` (hex): an arrow turning
+    from one role's colour to another's (a :class:`FastArrow` takes a colour getter)."""
+    return interpolate_color(ManimColor(a), ManimColor(b), float(np.clip(s, 0, 1))).to_hex()

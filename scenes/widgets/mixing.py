@@ -38,11 +38,12 @@ from .. import style
 from ..layout import Box, fit_width
 from .arrows import QuickArrow
 from .live_number import LiveNumber
-from .placement import LABEL_GAP, arrow_marks, box_of, line_marks, near, place_labels
-from .projection import backed, spread_labels
+from .placement import (
+    LABEL_GAP, arrow_marks, box_of, line_marks, near, place_labels, spread_labels,
+)
 from .readouts import VectorReadout
 from .redrawn import Redrawn
-from .text import baseline, baseline_drop, label
+from .text import backed, baseline, baseline_drop, label
 
 Vec = Callable[[], np.ndarray]
 

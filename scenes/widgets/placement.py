@@ -18,7 +18,8 @@ Boxes are ``(left, right, bottom, top)`` in frame units, like :func:`scenes.styl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 import numpy as np
 from manim import Line, Mobject, VMobject
@@ -46,10 +47,14 @@ LINE_REACH = LINE_STEP / 2
 #: An arrowhead's box may overlap a label's this much (the empty corners of the triangle's
 #: box) before the label counts as lying on the head: it does not cross the word.
 HEAD_OVERLAP = 0.03
+#: The margin a label's box is grown by where a search counts what it covers (points along
+#: another arrow's shaft, dots, other labels' boxes): about 4 px at 720p.
+BOX_PAD = 0.04
 #: Slack of the touch test, so that two labels settled exactly ``gap`` apart do not touch.
 TOUCH_SLACK = 1e-6
 
 Box = tuple[float, float, float, float]
+T = TypeVar("T")
 
 
 def box_of(mob) -> Box:
@@ -87,13 +92,76 @@ def near(a: Box, b: Box, gap: float) -> bool:
     return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
 
 
-def line_marks(start: np.ndarray, end: np.ndarray) -> list[Box]:
-    """Small boxes (:data:`LINE_HALF` around a point) every :data:`LINE_STEP` from ``start``
-    to ``end``, both included: a label kept clear of them is not crossed by the line."""
+def line_marks(start: np.ndarray, end: np.ndarray, half: float = LINE_HALF,
+               count: int | None = None, begin: float = 0.0) -> list[Box]:
+    """Small boxes (``half`` around a point) along the line from ``start`` to ``end``: a label
+    kept clear of them is not crossed by the line.
+
+    By default a mark every :data:`LINE_STEP`, both ends included; ``count`` marks instead,
+    evenly from the fraction ``begin`` of the way to ``end`` (a shaft sampled away from the
+    origin it shares with every other arrow).
+    """
     start, end = np.asarray(start, float), np.asarray(end, float)
-    n = max(2, int(np.linalg.norm(end[:2] - start[:2]) / LINE_STEP) + 1)
-    return [(x - LINE_HALF, x + LINE_HALF, y - LINE_HALF, y + LINE_HALF)
-            for x, y in np.linspace(start[:2], end[:2], n)]
+    if count is None and not begin:
+        n = max(2, int(np.linalg.norm(end[:2] - start[:2]) / LINE_STEP) + 1)
+        points = np.linspace(start[:2], end[:2], n)
+    else:
+        n = count or max(2, int((1 - begin) * np.linalg.norm(end[:2] - start[:2]) / LINE_STEP) + 1)
+        points = [start[:2] + f * (end[:2] - start[:2]) for f in np.linspace(begin, 1.0, n)]
+    return point_marks(points, half)
+
+
+def point_marks(points, half: float = LINE_HALF) -> list[Box]:
+    """A box ``half`` around each point (frame units): what a label must not cover."""
+    return [(p[0] - half, p[0] + half, p[1] - half, p[1] + half) for p in points]
+
+
+def padded(box: Box, pad: float = BOX_PAD) -> Box:
+    """``box`` grown by ``pad`` on every side."""
+    return (box[0] - pad, box[1] + pad, box[2] - pad, box[3] + pad)
+
+
+def box_at(mob, centre: np.ndarray) -> Box:
+    """The box ``mob`` would have with its centre at ``centre`` (it is not moved)."""
+    hw, hh = mob.width / 2, mob.height / 2
+    return (centre[0] - hw, centre[0] + hw, centre[1] - hh, centre[1] + hh)
+
+
+def count_near(box: Box, boxes: Sequence[Box], gap: float = 0.0) -> int:
+    """How many of ``boxes`` come closer than ``gap`` to ``box`` (:func:`near`)."""
+    return sum(near(box, b, gap) for b in boxes)
+
+
+def overlap_area(a: Box, b: Box, pad: float = BOX_PAD) -> float:
+    """Area of the overlap of boxes ``a`` and ``b`` grown by ``pad`` on each overlapping axis."""
+    dx = min(a[1], b[1]) - max(a[0], b[0]) + pad
+    dy = min(a[3], b[3]) - max(a[2], b[2]) + pad
+    return max(dx, 0.0) * max(dy, 0.0)
+
+
+def outside(box: Box, within: Box | None) -> float:
+    """How far ``box`` reaches out of ``within`` (the sum over its four sides; 0 inside)."""
+    return _outside(np.asarray(box, float), within)
+
+
+def least_cost(candidates: Iterable[T], cost: Callable[[T], float], enough: float = 0.0,
+               margin: float = 0.0) -> tuple[T | None, float]:
+    """The search every label placement runs: the first of ``candidates`` (spots, turns,
+    sizes: whatever the configuration tries, in its order of preference) with the least
+    ``cost``, and that cost; it stops at the first candidate that costs ``enough`` or less.
+    A later candidate wins only when it costs less by more than ``margin``.
+
+    A configuration is its candidates and the weights of its cost (a search that asks only
+    "is this spot clear" costs 0 or 1, and so takes the first clear candidate).
+    """
+    best, best_cost = None, np.inf
+    for c in candidates:
+        k = cost(c)
+        if k < best_cost - margin:
+            best, best_cost = c, k
+            if k <= enough:
+                break
+    return best, float(best_cost)
 
 
 def arrow_marks(arrows) -> tuple[list[Box], list[Box]]:
@@ -177,6 +245,53 @@ def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Se
             place_labels([m], box=box, obstacles=[*others, *heads, *lines, *avoid], gap=gap)
             moved.append(i)
     return moved
+
+
+def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | None = None,
+                  pad: float = 0.06,
+                  box: Box | None = None, lines: Sequence[Box] = (), heads: Sequence[Box] = (),
+                  settle: bool = True, touch: float | None = None,
+                  avoid: Sequence[Box] = ()) -> list[Line]:
+    """Move overlapping labels apart, in place, each to the free spot nearest its wish
+    (:func:`place_labels`); then place again the labels that still
+    touch another label or lie on one of ``lines`` or ``heads``
+    (:func:`clear_lines`). Returns leader lines for labels moved
+    far (add them beside the labels).
+
+    Parameters
+    ----------
+    labels
+        Mobjects already placed where they would like to be.
+    anchors
+        Optional points each label names (its arrow tip): leader lines start there.
+    pad
+        Clearance kept between two labels' bounding boxes.
+    box
+        Optional (left, right, bottom, top) the labels are kept inside.
+    lines, heads
+        Marks along the arrows' shafts (or other lines) and the arrowheads' boxes labels
+        keep off (:func:`arrow_marks`); without them the labels
+        are only kept apart.
+    settle
+        Settle every label first (the first pass); ``False`` leaves labels that touch
+        nothing exactly where they are (labels already placed by another pass, such as
+        :func:`scenes.widgets.tip_labels.tip_labels`) and only places again those that touch.
+    touch
+        Two labels closer than this touch (default: the clearance, ``pad`` or
+        :data:`LABEL_GAP`, whichever is larger).
+    avoid
+        Further boxes a label placed again keeps clear of without their making it touch
+        (:func:`clear_lines`).
+    """
+    gap = max(pad, LABEL_GAP)
+    wishes = [m.get_center().copy() for m in labels]
+    leaders = place_labels(labels, box=box, anchors=anchors, gap=gap) if settle else []
+    if (len(lines) or len(heads)) and clear_lines(labels, lines, heads, box=box,
+                                                  touch=gap if touch is None else touch,
+                                                  gap=gap, avoid=avoid):
+        # A label placed twice gets one leader line, for where it ends up.
+        leaders = leader_lines(labels, wishes, anchors)
+    return leaders
 
 
 def leader_lines(labels: Sequence[VMobject], wishes: Sequence[np.ndarray],

@@ -17,7 +17,7 @@ from .placement import (
     place_labels,
 )
 from .redrawn import live_source
-from .text import label
+from .tip_labels import live_tip_label
 
 Vec = Callable[[], np.ndarray]
 
@@ -237,26 +237,9 @@ class VectorPlane(VGroup):
         """An arrow from the origin that follows ``get()`` every frame (points rewritten in place)."""
         return FastArrow(self, get, color, stroke)
 
-    def tip_label(self, text: str, get: Vec, color: str, size: float = style.LABEL_SIZE,
-                  buff: float = 0.28):
-        """A label that sits just beyond the tip of the vector ``get()``, following it."""
-        mob = label(text, size, color)
-        state = self.live_state(mob)
-
-        def place(m):
-            v = np.asarray(get(), float)
-            n = np.linalg.norm(v)
-            d = v / n if n > 1e-9 else np.array([0.0, 1.0])
-            self.settle_live(m, self.c2p(v) + buff * np.array([d[0], d[1], 0]) +
-                             0.5 * np.array([d[0] * m.width, d[1] * m.height, 0]), state)
-
-        place(mob)
-        mob.add_updater(place)
-        return mob
-
     def labelled_arrow(self, get: Vec, color: str, text: str, size: float = style.LABEL_SIZE):
         """A live arrow with its tip label: ``VGroup(arrow, label)``."""
-        return VGroup(self.live_arrow(get, color), self.tip_label(text, get, color, size))
+        return VGroup(self.live_arrow(get, color), live_tip_label(self, text, get, color, size))
 
     def dot(self, v, color: str, radius: float = 0.07) -> Dot:
         return Dot(self.c2p(v), radius=radius, color=color)
