@@ -15,7 +15,8 @@ from attn_math import cost
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.readouts import LabeledNumber
-from scenes.widgets.score_grid import CostBars, ScoreGrid
+from scenes.widgets.cost_bars import CostBars
+from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 

@@ -14,7 +14,7 @@ Every vertical bar chart of the film is a configuration of the one core here,
 A chart sets its :class:`ColumnSlots` (where column k stands) and says how its axis reads
 (:meth:`ColumnChart.value_axis`, a :class:`ValueAxis`); the core maps columns to x and values
 to y, draws a bar between two heights (:func:`set_bar`, on :func:`set_rect`, which
-:class:`scenes.widgets.score_grid.CostBars` uses for its horizontal bars), puts a number
+:class:`scenes.widgets.cost_bars.CostBars` uses for its horizontal bars), puts a number
 past a bar's end (:func:`place_past`), draws the baseline and lines across the columns, and
 lays the token names under the columns (:func:`line_up_labels`). One rule sizes the numbers
 at the bars' ends (:func:`number_size`).

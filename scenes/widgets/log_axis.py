@@ -22,7 +22,7 @@ from attn_math.fmt import bytes_in_unit, fmt
 from .. import style
 from ..layout import Box
 from .live_number import LiveNumber
-from .placement import LABEL_GAP
+from .placement import LABEL_GAP, box_of
 from .redrawn import Redrawn
 from .text import baseline, label
 
@@ -249,14 +249,30 @@ class LogAxis(VGroup):
                     first = spot
                 if bottom < self.bottom + 0.03 or top > self.top:
                     continue
-                clear = all(
-                    not (bottom - buff / 2 <= self.y_to_sy(float(np.clip(g(x), self.y_lo,
-                                                                       self.y_hi)))
-                         <= top + buff / 2)
-                    for g in avoid for x in xs)
-                if clear:
+                if not self.crossed(avoid, np.linspace(a0, a1, 16), bottom - buff / 2,
+                                    top + buff / 2):
                     return mob.move_to(spot, aligned_edge=LEFT + UP)
         return mob.move_to(first, aligned_edge=LEFT + UP) if first is not None else mob
+
+    def crossed(self, fns: Sequence[Fn], fractions, lo: float, hi: float) -> bool:
+        """Whether any of the curves ``fns`` runs between the screen heights ``lo`` and
+        ``hi`` at any of the ``fractions`` of the axis (each curve clipped to the plot)."""
+        return any(lo <= self.y_to_sy(float(np.clip(g(self.x_at_fraction(a)), self.y_lo,
+                                                    self.y_hi))) <= hi
+                   for g in fns for a in fractions)
+
+    def clear_of_curves(self, mob: VMobject, fns: Sequence[Fn], buff: float = 0.05,
+                        floor: float = 0.03, headroom: float = 0.5,
+                        samples: int = 24) -> bool:
+        """Whether ``mob`` sits inside the plot (``floor`` above its x axis, at most
+        ``headroom`` over its top) and no curve of ``fns`` comes within ``buff`` of it
+        (sampled at ``samples`` points across its width): a spot for a curve's name."""
+        l, r, bottom, top = box_of(mob)
+        if bottom < self.bottom + floor or top > self.top + headroom or r > self.right + 0.01:
+            return False
+        fracs = np.clip((np.linspace(l, r, samples) - self.left) / (self.right - self.left),
+                        0.0, 1.0)
+        return not self.crossed(fns, fracs, bottom - buff, top + buff)
 
     def hline(self, y: float, color: str, stroke: float = 3, dashed: bool = False) -> VMobject:
         """A horizontal reference line across the plot at data height ``y``."""

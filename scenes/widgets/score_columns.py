@@ -26,6 +26,7 @@ from .columns import number_size as columns_number_size
 from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .redrawn import Redrawn, live_source
+from .score_grid import ScoreGrid
 from .text import TOKEN_CELLS, label
 
 Scores = Callable[[], np.ndarray]
@@ -317,8 +318,6 @@ class ScoreSquares(Redrawn, VGroup):
     def _grid_layout(self, labels: Sequence[str], box, label_size: float) -> None:
         """Cell size and labels as :class:`~scenes.widgets.score_grid.ScoreGrid` lays them out
         in ``box`` (the grid's own drawing is not used)."""
-        from .score_grid import ScoreGrid
-
         n = self.n
         size = min(label_size, ScoreGrid.auto_label_size(n))
         g = ScoreGrid(np.zeros((n, n)), list(labels), box=box, label_size=size,
