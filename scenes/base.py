@@ -24,7 +24,6 @@ from manim import DOWN, FadeIn, FadeOut, Mobject, Scene, Transform
 
 from attn_math import Story, beats, load_story
 from attn_math.beats import BeatCursor
-
 from narration import pacing as narration  # narration (issue 14): ATTN_NARRATION=1
 
 from . import captions, style, timing
@@ -112,7 +111,7 @@ class SectionScene(Scene):
         return home
 
     def unstage(self, mob: Mobject, home: Mobject, run_time: float = timing.ENTER) -> None:
-        """Move a :meth:`stage`\ d ``mob`` back to its place (and size) to make room."""
+        r"""Move a :meth:`stage`\ d ``mob`` back to its place (and size) to make room."""
         self.play(Transform(mob, home), run_time=run_time)
 
     def title_text(self) -> str:

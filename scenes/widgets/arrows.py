@@ -7,7 +7,7 @@ follows a vector on every frame. Both look like
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from manim import VGroup, VMobject, interpolate_color

@@ -26,7 +26,16 @@ import numpy as np
 from manim import Animation, AnimationGroup, Code, RoundedRectangle, VGroup
 from pygments.style import Style
 from pygments.token import (
-    Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Text, Token,
+    Comment,
+    Error,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    String,
+    Text,
+    Token,
 )
 
 from .. import style

@@ -3,7 +3,7 @@ projections against the square's as the context grows)."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import Line, Rectangle, VGroup

@@ -14,7 +14,15 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
+    LEFT,
+    RIGHT,
+    UP,
+    DashedVMobject,
+    Dot,
+    Line,
+    ValueTracker,
+    VGroup,
+    VMobject,
 )
 
 from attn_math.fmt import bytes_in_unit, fmt

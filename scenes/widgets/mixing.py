@@ -27,7 +27,17 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, UP, Dot, Line, Polygon, Rectangle, RoundedRectangle, VGroup, VMobject,
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Dot,
+    Line,
+    Polygon,
+    Rectangle,
+    RoundedRectangle,
+    VGroup,
+    VMobject,
     smooth,
 )
 
@@ -39,7 +49,13 @@ from ..layout import Box, fit_width
 from .arrows import QuickArrow
 from .live_number import LiveNumber
 from .placement import (
-    LABEL_GAP, arrow_marks, box_of, line_marks, near, place_labels, spread_labels,
+    LABEL_GAP,
+    arrow_marks,
+    box_of,
+    line_marks,
+    near,
+    place_labels,
+    spread_labels,
 )
 from .readouts import VectorReadout
 from .redrawn import Redrawn

@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from manim import (
-    Arrow, DashedLine, Dot, Line, NumberPlane, VGroup, VMobject,
+    Arrow,
+    DashedLine,
+    Dot,
+    Line,
+    NumberPlane,
+    VGroup,
+    VMobject,
 )
 
 from .. import style
 from ..layout import Box
 from .arrows import HEAD_LENGTH, HEAD_RATIO, STROKE_RATIO, FastArrow
 from .placement import (
-    LABEL_GAP, LINE_REACH, arrow_marks, box_of, is_clear, line_marks, near, on_lines,
+    LABEL_GAP,
+    LINE_REACH,
+    arrow_marks,
+    box_of,
+    is_clear,
+    line_marks,
+    near,
+    on_lines,
     place_labels,
 )
 from .redrawn import live_source

@@ -10,17 +10,29 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    UP, Line, Polygon, Rectangle, Square, VGroup, VMobject,
+    UP,
+    Line,
+    Polygon,
+    Rectangle,
+    Square,
+    VGroup,
+    VMobject,
 )
 
 from .. import style
 from ..layout import fit_width
 from .columns import (
-    NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, line_up_labels, place_past, set_bar,
+    NUMBER_GAP,
+    ColumnChart,
+    ColumnSlots,
+    ValueAxis,
+    line_up_labels,
+    place_past,
+    set_bar,
 )
 from .columns import number_size as columns_number_size
 from .live_number import LiveNumber

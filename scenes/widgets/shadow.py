@@ -21,7 +21,7 @@ Every number comes from :func:`attn_math.core.shadow` at render time.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import LEFT, ORIGIN, RIGHT, UP, DashedLine, Line, RoundedRectangle, VGroup, VMobject

@@ -11,7 +11,6 @@ from .. import style
 from .text import label
 
 
-
 def rows_at(rows, k: float):
     """``rows`` read at a fractional index ``k`` (clipped to the rows): linear between the two
     rows around it, so a slider over positions, stages or modes moves a row smoothly

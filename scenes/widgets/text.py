@@ -8,8 +8,8 @@ from collections import OrderedDict
 from manim import DOWN, RIGHT, UP, Text, VGroup
 
 from .. import style
-from ..linebreak import is_wide, paragraph_lines
 from ..layout import fit_width
+from ..linebreak import is_wide, paragraph_lines
 from .glyph_cache import EM_PER_FONT_SIZE
 
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji

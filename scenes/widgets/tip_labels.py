@@ -33,8 +33,22 @@ from manim import RIGHT, UP, VGroup, VMobject
 from .. import style
 from .arrows import HEAD_LENGTH, HEAD_RATIO
 from .placement import (
-    BOX_PAD, LABEL_GAP, LINE_REACH, arrow_marks, box_at, box_of, count_near, is_clear,
-    least_cost, line_marks, near, on_lines, outside, padded, place_labels, point_marks,
+    BOX_PAD,
+    LABEL_GAP,
+    LINE_REACH,
+    arrow_marks,
+    box_at,
+    box_of,
+    count_near,
+    is_clear,
+    least_cost,
+    line_marks,
+    near,
+    on_lines,
+    outside,
+    padded,
+    place_labels,
+    point_marks,
     spread_labels,
 )
 from .redrawn import live_source

@@ -24,13 +24,28 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, Circle, DashedVMobject, Rectangle, RoundedRectangle,
-    ManimColor, ValueTracker, VGroup, VMobject,
+    DOWN,
+    LEFT,
+    RIGHT,
+    Circle,
+    DashedVMobject,
+    ManimColor,
+    Rectangle,
+    RoundedRectangle,
+    ValueTracker,
+    VGroup,
+    VMobject,
 )
 
 from .. import style
 from .columns import (
-    NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, number_size, place_past, set_bar,
+    NUMBER_GAP,
+    ColumnChart,
+    ColumnSlots,
+    ValueAxis,
+    number_size,
+    place_past,
+    set_bar,
 )
 from .live_number import LiveNumber
 from .readouts import Readout

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Callable, Self
+from collections.abc import Callable
+from typing import Self
 
 import numpy as np
 from manim import Animation, LaggedStart, Square, Transform

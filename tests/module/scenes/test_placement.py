@@ -6,7 +6,12 @@ import numpy as np
 from manim import Arrow, Rectangle
 
 from scenes.widgets.placement import (
-    arrow_marks, box_of, clear_lines, line_marks, near, spread_labels,
+    arrow_marks,
+    box_of,
+    clear_lines,
+    line_marks,
+    near,
+    spread_labels,
 )
 
 #: The plane the labels stay inside (left, right, bottom, top).
