@@ -78,7 +78,7 @@ class MatrixChip(VGroup):
         lb = _bracket(h, -1, color).move_to(mid + (cols * col_w / 2 + 0.02) * LEFT)
         rb = _bracket(h, +1, color).move_to(mid + (cols * col_w / 2 + 0.02) * RIGHT)
         name = subscripted(main, sub, color, size * 1.15, suffix)
-        name.next_to(lb, LEFT, buff=0.15)
+        name.next_to(lb, LEFT, buff=style.NEAR)
         super().__init__(name, lb, grid, rb)
         self.name, self.entries, self.brackets = name, entries, VGroup(lb, rb)
         if get is not None:
@@ -105,9 +105,9 @@ class RoleRow(VGroup):
     def __init__(self, chip: MatrixChip, readout: VectorReadout, meaning: str, color: str,
                  size: float = style.SMALL_SIZE):
         arrow = label("\u2192", size, style.theme().muted)
-        arrow.next_to(chip, RIGHT, buff=0.18)
-        readout.next_to(arrow, RIGHT, buff=0.18)
+        arrow.next_to(chip, RIGHT, buff=style.SNUG + style.TIGHT)
+        readout.next_to(arrow, RIGHT, buff=style.SNUG + style.TIGHT)
         text = label(meaning, size, color)
-        text.next_to(chip, DOWN, buff=0.16, aligned_edge=LEFT)
+        text.next_to(chip, DOWN, buff=style.SNUG + style.SNUG, aligned_edge=LEFT)
         super().__init__(chip, arrow, readout, text)
         self.chip, self.arrow, self.readout, self.meaning = chip, arrow, readout, text

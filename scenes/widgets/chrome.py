@@ -17,7 +17,7 @@ class SectionTitle(VGroup):
         num = label(f"{number:02d}", style.TITLE_SIZE, t.muted)
         name = label(title, style.TITLE_SIZE, t.fg)
         super().__init__(num, name)
-        self.arrange(np.array([1.0, 0, 0]), buff=0.3, aligned_edge=np.array([0, -1.0, 0]))
+        self.arrange(np.array([1.0, 0, 0]), buff=style.ROW, aligned_edge=np.array([0, -1.0, 0]))
         safe = style.safe_box()
         safe.place(safe.fit(self), "top_left")
 
@@ -30,7 +30,7 @@ class CaptionBar(VGroup):
         width = style.safe_box().width
         if "\n" in text:   # lines broken by scenes.captions (the .srt breaks there too)
             body = VGroup(*[label(x, style.CAPTION_SIZE, t.fg) for x in text.split("\n")])
-            body.arrange(DOWN, buff=0.12).scale_to_fit_width(min(body.width, width - 0.5))
+            body.arrange(DOWN, buff=style.CLOSE).scale_to_fit_width(min(body.width, width - 0.5))
         else:
             body = paragraph(text, width - 0.5, style.CAPTION_SIZE, t.fg)
         panel = RoundedRectangle(

@@ -57,7 +57,7 @@ class DirectionDial(Redrawn, VGroup):
                  stroke_color=t.muted, stroke_width=1.5)
             for a in np.arange(0, 2 * np.pi, np.pi / 6)
         ])
-        head = label(title, size, color).next_to(ring, UP, buff=0.15)
+        head = label(title, size, color).next_to(ring, UP, buff=style.NEAR)
         self.radius = radius
         self.center_mob = ring
         self.sector = VMobject(fill_color=color, fill_opacity=0.35, stroke_width=0)
@@ -66,7 +66,7 @@ class DirectionDial(Redrawn, VGroup):
         self.needle = QuickArrow(color, stroke=5, tip_length=0.16, tip_ratio=0.3)
         number = LiveNumber(0, decimals=0, font_size=size * 1.2, color=color, unit="\u00b0",
                             align="right")
-        number.next_to(ring, DOWN, buff=0.2)
+        number.next_to(ring, DOWN, buff=style.GAP)
         super().__init__(ring, ticks, self.sector, self.start_needle, self.needle, head, number)
         self.head, self.number = head, number
         self.get, self.swept, self.role_color = get, swept, color

@@ -26,8 +26,8 @@ class MarkLegend(VGroup):
         for color, text in items:
             sw = RoundedRectangle(corner_radius=0.04, width=0.34, height=0.22,
                                   stroke_color=color, stroke_width=2.5, fill_opacity=0)
-            tx = label(text, size, color).next_to(sw, RIGHT, buff=0.1)
+            tx = label(text, size, color).next_to(sw, RIGHT, buff=style.TIGHT)
             parts.append(VGroup(sw, tx))
         super().__init__(*parts)
-        self.arrange(RIGHT, buff=0.35)
+        self.arrange(RIGHT, buff=style.NUDGE + style.ROW)
         self.items = parts

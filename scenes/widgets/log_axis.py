@@ -229,7 +229,7 @@ class LogAxis(VGroup):
 
     def tag_curve(self, mob: VMobject, fn: Fn, avoid: Sequence[Fn] = (),
                   fractions: Sequence[float] = (0.02, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7),
-                  buff: float = 0.1) -> VMobject:
+                  buff: float = style.TIGHT) -> VMobject:
         """Put the name ``mob`` next to the curve ``fn`` where it touches no curve.
 
         Tries the spots just under, then just over, the curve at each fraction of the axis
@@ -269,7 +269,7 @@ class LogAxis(VGroup):
                                                     self.y_hi))) <= hi
                    for g in fns for a in fractions)
 
-    def clear_of_curves(self, mob: VMobject, fns: Sequence[Fn], buff: float = 0.05,
+    def clear_of_curves(self, mob: VMobject, fns: Sequence[Fn], buff: float = style.NUDGE,
                         floor: float = 0.03, headroom: float = 0.5,
                         samples: int = 24) -> bool:
         """Whether ``mob`` sits inside the plot (``floor`` above its x axis, at most

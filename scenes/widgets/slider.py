@@ -68,11 +68,11 @@ class Slider(VGroup):
         parts = [track, fill, knob]
         self.name = None
         if name:
-            self.name = label(name, size, t.fg).next_to(track, LEFT, buff=0.25)
+            self.name = label(name, size, t.fg).next_to(track, LEFT, buff=style.NUDGE + style.GAP)
             parts.append(self.name)
         self.readout = readout
         if readout is not None:
-            readout.next_to(track, RIGHT, buff=0.3)
+            readout.next_to(track, RIGHT, buff=style.ROW)
             parts.append(readout)
         super().__init__(*parts)
         self.fill, self.knob = fill, knob

@@ -159,9 +159,9 @@ def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,
         for part in (first, second):
             for line in part:
                 line.align_to(text, LEFT)
-        dot = Dot(radius=0.06, color=dot_color).next_to(first[0], LEFT, buff=0.18)
+        dot = Dot(radius=0.06, color=dot_color).next_to(first[0], LEFT, buff=style.SNUG + style.TIGHT)
         out.append(VGroup(dot, text))
-    return VGroup(*out).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
+    return VGroup(*out).arrange(DOWN, buff=style.HAIR + style.ROW, aligned_edge=LEFT)
 
 
 def em(size: float) -> float:
@@ -193,7 +193,7 @@ def subscripted(main: str, sub: str, color: str, size: float = style.LABEL_SIZE,
         parts.append(s)
     if suffix:
         x = label(suffix, size, color)
-        x.next_to(VGroup(*parts), RIGHT, buff=0.05)
+        x.next_to(VGroup(*parts), RIGHT, buff=style.NUDGE)
         x.shift((baseline(m, main) - baseline(x, suffix)) * UP)
         parts.append(x)
     return VGroup(*parts)

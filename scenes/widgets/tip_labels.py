@@ -78,7 +78,7 @@ def _unit(v: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------- along the vector
 
 
-def tip_label_position(plane, v, mob, buff: float = 0.2, side: int = 0,
+def tip_label_position(plane, v, mob, buff: float = style.GAP, side: int = 0,
                        lift: bool = True) -> np.ndarray:
     """Where a label ``mob`` should sit just beyond the tip of the vector ``v`` on ``plane``.
 
@@ -105,7 +105,7 @@ def tip_label_position(plane, v, mob, buff: float = 0.2, side: int = 0,
 
 
 def live_tip_label(plane, text: str, get: Vec, color: str, size: float = style.LABEL_SIZE,
-                   buff: float = 0.28):
+                   buff: float = style.SNUG + style.GAP):
     """A label that sits just beyond the tip of the vector ``get()``, following it, settled
     on every frame clear of the plane's labels and arrows
     (:meth:`VectorPlane.settle_live <scenes.widgets.plane.VectorPlane.settle_live>`)."""
@@ -141,7 +141,7 @@ class TipLabels(VGroup):
     """
 
     def __init__(self, plane, vectors, texts: Sequence[str], color: str,
-                 size: float = style.SMALL_SIZE, buff: float = 0.15, side: int = 0,
+                 size: float = style.SMALL_SIZE, buff: float = style.NEAR, side: int = 0,
                  arrows: Sequence[VMobject] = ()):
         mobs = [backed(label(s, size, color)) for s in texts]
         for m, v in zip(mobs, vectors):
@@ -165,7 +165,7 @@ class LiveTipLabel(VMobject):
         The label mobject (made by :func:`scenes.widgets.text.label`).
     """
 
-    def __init__(self, plane, get: Vec, mob, buff: float = 0.15, side: int = 0):
+    def __init__(self, plane, get: Vec, mob, buff: float = style.NEAR, side: int = 0):
         super().__init__()
         self.add(backed(mob))
         self.mob = mob
@@ -256,7 +256,7 @@ STATIC_COST = TurnCost()
 SHAFT_POINTS, SHAFT_FROM = 18, 0.15
 
 
-def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
+def tip_labels(plane, items, color, size: float, avoid=(), buff: float = style.CLOSE,
                obstacles=(), search: TurnSearch = STATIC_TURNS,
                cost: TurnCost = STATIC_COST) -> VGroup:
     """Labels at the tips of static vectors, turned around each tip until none overlap.

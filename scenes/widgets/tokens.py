@@ -68,7 +68,7 @@ class TokenStrip(VGroup):
 
     def __init__(self, labels: list[str], width: float | None = None,
                  size: float = style.LABEL_SIZE, color: str | None = None,
-                 chip_height: float = 0.55, buff: float = 0.12, min_cell: float = 0.0):
+                 chip_height: float = 0.55, buff: float = style.CLOSE, min_cell: float = 0.0):
         t = style.theme()
         width = width or style.safe_box().width
         self.labels = list(labels)

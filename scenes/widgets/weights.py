@@ -333,7 +333,7 @@ class LevelLine(VGroup):
         def place(_):
             y = bars.y_of(value)
             line.set_y(y)
-            tag.next_to(line, RIGHT, buff=0.12)
+            tag.next_to(line, RIGHT, buff=style.CLOSE)
 
         place(self)
         self.add_updater(place)
@@ -377,7 +377,7 @@ class ScoreRow(Redrawn, VGroup):
         gutter = VGroup(label(name, style.SMALL_SIZE, t.fg))
         if tag:
             gutter.add(label(tag, style.TINY_SIZE, t.muted))
-            gutter.arrange(RIGHT, buff=0.08, aligned_edge=DOWN)
+            gutter.arrange(RIGHT, buff=style.SNUG, aligned_edge=DOWN)
         gutter.move_to(np.array([bars.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
         self.gutter = gutter
         parts = [cells, nums, gutter]
@@ -497,8 +497,8 @@ class MaskToggle(VGroup):
         knob = Circle(radius=0.13, fill_opacity=1.0, stroke_width=0)
         ll = label(left, style.LABEL_SIZE, lc, mono=True)
         rl = label(right, style.LABEL_SIZE, rc, mono=True)
-        ll.next_to(pill, LEFT, buff=0.2)
-        rl.next_to(pill, RIGHT, buff=0.2)
+        ll.next_to(pill, LEFT, buff=style.GAP)
+        rl.next_to(pill, RIGHT, buff=style.GAP)
         super().__init__(pill, ll, rl, knob)
         self.tracker = tracker
 
