@@ -10,14 +10,20 @@ the terms and reads the running sum live. The chain ends on the output of ``foll
 from __future__ import annotations
 
 from manim import (
-    FadeIn, GrowFromCenter, ShowPassingFlash, ValueTracker, VGroup, VMobject, linear,
+    FadeIn,
+    GrowFromCenter,
+    ShowPassingFlash,
+    ValueTracker,
+    VGroup,
+    VMobject,
+    linear,
 )
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.mixing import ChainLedger, ValueArrows, place_clear, value_range
+from scenes.widgets.mixing import ChainLedger, ValueArrows, value_range
 from scenes.widgets.mixing import MixingChain as Chain
-from scenes.widgets.placement import arrow_marks
+from scenes.widgets.placement import arrow_marks, place_beside
 from scenes.widgets.plane import VectorPlane
 from scenes.widgets.text import backed, label
 
@@ -101,9 +107,9 @@ class MixingChain(SectionScene):
         # chain's terms and its own.
         shafts, heads = arrow_marks([*self.vals.arrows, arrow])
         chain_shafts, chain_heads = self.chain_marks
-        leaders = place_clear(name, self.plane.c2p(o), self.mix.terms,
-                              box=self.plane.frame_box(), labels=self.vals.names,
-                              lines=[*shafts, *chain_shafts], heads=[*heads, *chain_heads])
+        leaders = place_beside(name, self.plane.c2p(o), self.mix.terms,
+                               box=self.plane.frame_box(), labels=self.vals.names,
+                               lines=[*shafts, *chain_shafts], heads=[*heads, *chain_heads])
         name = VGroup(name, *leaders)
         self.say("output")
         self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=timing.BEAT)

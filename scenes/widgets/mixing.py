@@ -14,8 +14,7 @@ Sections 20 and 21 draw the last step of a head, ``out = w @ v``, on the value p
 - :class:`ZoomInset`: a magnified window on the plane (a corner of the hull and the output
   dot creeping toward it), when the gap is too small to see at the plane's scale;
 - helpers: :func:`value_range` (a plane range that the values fill), :func:`merged_labels`
-  (one label for tokens that share a value), :func:`place_clear` (a label beside a point,
-  on the side where it covers the least).
+  (one label for tokens that share a value).
 
 Everything live reads a callable on every frame and rewrites points in place: no mobject is
 built per frame.
@@ -49,12 +48,10 @@ from ..layout import Box, fit_width
 from .arrows import QuickArrow
 from .live_number import LiveNumber
 from .placement import (
-    LABEL_GAP,
     arrow_marks,
+    beside,
     box_of,
     line_marks,
-    near,
-    place_labels,
     spread_labels,
 )
 from .readouts import VectorReadout
@@ -104,53 +101,6 @@ def value_range(V: np.ndarray, pad: float = 0.2, step: float = 0.5,
     return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
 
 
-def _overlap(a, b, pad: float = 0.04) -> float:
-    """Area of overlap of two mobjects' bounding boxes (grown by ``pad``)."""
-    dx = min(a.get_right()[0], b.get_right()[0]) - max(a.get_left()[0], b.get_left()[0]) + pad
-    dy = min(a.get_top()[1], b.get_top()[1]) - max(a.get_bottom()[1], b.get_bottom()[1]) + pad
-    return max(dx, 0.0) * max(dy, 0.0)
-
-
-def place_clear(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
-                box: tuple[float, float, float, float] | None = None,
-                labels: Sequence = (), lines: Sequence[tuple] = (),
-                heads: Sequence[tuple] = ()) -> list[Line]:
-    """Put ``mob`` beside ``point`` on the side (of eight) where it covers the least of
-    ``obstacles`` (mobjects), of ``labels`` (texts already placed) and of ``lines`` and
-    ``heads`` (arrows' shafts and heads, :func:`~scenes.widgets.placement.arrow_marks`),
-    staying inside ``box`` when one is given.
-
-    ``labels``, ``lines`` and ``heads`` are kept :data:`~scenes.widgets.placement.LABEL_GAP`
-    away: the side chosen, the shared placement pass
-    (:func:`~scenes.widgets.placement.place_labels`) moves ``mob`` to the free spot nearest
-    it. Returns the leader line that pass drew, if it moved ``mob`` far (add it beside
-    ``mob``).
-    """
-    point = np.asarray(point, float)
-    best, best_cost = None, float("inf")
-    dirs = [RIGHT, UP + RIGHT, DOWN + RIGHT, DOWN, UP, LEFT, UP + LEFT, DOWN + LEFT]
-    for rank, d in enumerate(dirs):
-        d = np.asarray(d, float) / np.linalg.norm(d)
-        off = buff + 0.5 * abs(d[0]) * mob.width + 0.5 * abs(d[1]) * mob.height
-        mob.move_to(point + off * d)
-        here = box_of(mob)
-        cost = (sum(_overlap(mob, o) for o in obstacles)
-                + sum(_overlap(mob, o, LABEL_GAP) for o in labels)
-                + 0.01 * sum(near(here, m, LABEL_GAP) for m in (*lines, *heads)) + 1e-3 * rank)
-        if box is not None:
-            l, r, b, t = box
-            out = (max(0, l - mob.get_left()[0]) + max(0, mob.get_right()[0] - r)
-                   + max(0, b - mob.get_bottom()[1]) + max(0, mob.get_top()[1] - t))
-            cost += 10 * out
-        if cost < best_cost:
-            best, best_cost = point + off * d, cost
-    mob.move_to(best)
-    if not (len(labels) or len(lines) or len(heads)):
-        return []
-    return place_labels([mob], box=box, obstacles=[*(box_of(o) for o in labels), *lines, *heads],
-                        anchors=[point])
-
-
 def _phase(a: float, lo: float, hi: float) -> float:
     """Smoothed progress of ``a`` through ``[lo, hi]`` (0 before, 1 after)."""
     if a <= lo:
@@ -175,8 +125,7 @@ def _radial_labels(plane, points: np.ndarray, texts: Sequence[str], color: str,
         d = p - c
         nd = np.linalg.norm(d)
         d = d / nd if nd > 1e-9 else np.array([0.0, 1.0])
-        off = (buff + 0.5 * abs(d[0]) * m.width + 0.5 * abs(d[1]) * m.height)
-        m.move_to(plane.c2p(p) + off * np.array([d[0], d[1], 0.0]))
+        m.move_to(beside(plane.c2p(p), np.array([d[0], d[1], 0.0]), m, buff))
         mobs.append(m)
     anchors = [plane.c2p(q) for q in P] if len(lines) or len(heads) else None
     leaders = spread_labels(mobs, box=plane.frame_box(), anchors=anchors, lines=lines,

@@ -19,10 +19,11 @@ Boxes are ``(left, right, bottom, top)`` in frame units, like :func:`scenes.styl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
-from manim import Line, Mobject, VMobject
+from manim import DOWN, LEFT, RIGHT, UP, Line, Mobject, VMobject
 
 from .. import style
 from .arrows import QuickArrow
@@ -404,3 +405,84 @@ def place_labels(labels: Sequence[VMobject], box: Box | None = None,
 def _nearest_point(b: np.ndarray, p: np.ndarray) -> np.ndarray:
     """The point of box ``b`` nearest ``p`` (where a leader line ends)."""
     return np.array([np.clip(p[0], b[0], b[1]), np.clip(p[1], b[2], b[3]), 0.0])
+
+
+# ---------------------------------------------------------------- a label beside a point
+
+
+def beside(point: np.ndarray, d: np.ndarray, mob, buff: float) -> np.ndarray:
+    """The centre that puts ``mob`` ``buff`` beside ``point`` in the unit direction ``d``
+    (3 numbers), pushed out by half its extent along ``d``."""
+    off = buff + 0.5 * abs(d[0]) * mob.width + 0.5 * abs(d[1]) * mob.height
+    return point + off * d
+
+
+#: The eight sides of a point a label may take, in order of preference: right (a label
+#: reads on from its point), the right diagonals, below, above, then the left ones.
+SIDES = tuple(np.asarray(d, float) / np.linalg.norm(d)
+              for d in (RIGHT, UP + RIGHT, DOWN + RIGHT, DOWN, UP, LEFT, UP + LEFT, DOWN + LEFT))
+
+
+@dataclass(frozen=True)
+class SideCost:
+    """What a side of a point costs a label (:func:`place_beside`), summed.
+
+    Attributes
+    ----------
+    covered
+        Per unit of area of an obstacle's box (grown by :data:`BOX_PAD`) under the label.
+    crowded
+        Per unit of area of a placed label's box (grown by :data:`LABEL_GAP`) under it.
+    on_line
+        Per mark of a line or head within :data:`LABEL_GAP` of it.
+    rank
+        Per step down the order of :data:`SIDES` (breaks ties toward the preferred side).
+    outside
+        Per unit it reaches out of the box.
+    """
+
+    covered: float = 1.0
+    crowded: float = 1.0
+    on_line: float = 0.01
+    rank: float = 1e-3
+    outside: float = 10.0
+
+
+#: Covering a thing is the fault; a line nearby only tips the balance; leaving the box is
+#: worst.
+SIDE_COST = SideCost()
+
+
+def place_beside(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
+                 box: Box | None = None, labels: Sequence = (), lines: Sequence[Box] = (),
+                 heads: Sequence[Box] = (), cost: SideCost = SIDE_COST) -> list[Line]:
+    """Put ``mob`` beside ``point`` on the side (of :data:`SIDES`) where it covers the least
+    of ``obstacles`` (mobjects), of ``labels`` (texts already placed) and of ``lines`` and
+    ``heads`` (arrows' shafts and heads, :func:`arrow_marks`), staying inside ``box`` when
+    one is given; ``cost`` weighs them.
+
+    ``labels``, ``lines`` and ``heads`` are then kept :data:`LABEL_GAP` away: from the side
+    chosen, :func:`place_labels` moves ``mob`` to the free spot nearest it. Returns the
+    leader line that pass drew, if it moved ``mob`` far (add it beside ``mob``).
+    """
+    point = np.asarray(point, float)
+    placed = [box_of(o) for o in labels]
+    things = [box_of(o) for o in obstacles]
+
+    spots: list[np.ndarray] = []    # where each side puts the label
+
+    def side_cost(side) -> float:
+        rank, d = side
+        spots.append(beside(point, d, mob, buff))
+        mob.move_to(spots[-1])
+        here = box_of(mob)
+        return (cost.covered * sum(overlap_area(here, o) for o in things)
+                + cost.crowded * sum(overlap_area(here, o, LABEL_GAP) for o in placed)
+                + cost.on_line * count_near(here, (*lines, *heads), LABEL_GAP)
+                + cost.rank * rank + cost.outside * outside(here, box))
+
+    (rank, _), _ = least_cost(enumerate(SIDES), side_cost, enough=-np.inf)
+    mob.move_to(spots[rank])
+    if not (len(labels) or len(lines) or len(heads)):
+        return []
+    return place_labels([mob], box=box, obstacles=[*placed, *lines, *heads], anchors=[point])
