@@ -21,10 +21,10 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.mixing import ChainLedger, ValueArrows, value_range
+from scenes.widgets.mixing import ChainLedger, ValueArrows
 from scenes.widgets.mixing import MixingChain as Chain
 from scenes.widgets.placement import arrow_marks, place_beside
-from scenes.widgets.plane import VectorPlane
+from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.text import backed, label
 
 #: Seconds per term: slower for short sentences, so a whole chain takes about the same time.
@@ -50,7 +50,7 @@ class MixingChain(SectionScene):
         s = self.story
         f = s.follow
         self.w = s.W[f]
-        x0, x1, y0, y1 = value_range(s.V)
+        x0, x1, y0, y1 = data_range(s.V, pad=0.2, step=0.5, pad_origin=False)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         self.k = ValueTracker(0.0)
         k = self.k

@@ -13,8 +13,7 @@ Sections 20 and 21 draw the last step of a head, ``out = w @ v``, on the value p
 - :class:`ValueHull`: the value dots and their convex hull (:func:`attn_math.core.convex_hull`);
 - :class:`ZoomInset`: a magnified window on the plane (a corner of the hull and the output
   dot creeping toward it), when the gap is too small to see at the plane's scale;
-- helpers: :func:`value_range` (a plane range that the values fill), :func:`merged_labels`
-  (one label for tokens that share a value).
+- helpers: :func:`merged_labels` (one label for tokens that share a value).
 
 Everything live reads a callable on every frame and rewrites points in place: no mobject is
 built per frame.
@@ -83,22 +82,6 @@ def merged_labels(points: np.ndarray, labels: Sequence[str], tol: float = 1e-9
         else:
             groups.append([i])
     return [(g, " ".join(labels[i] for i in g)) for g in groups]
-
-
-def value_range(V: np.ndarray, pad: float = 0.2, step: float = 0.5,
-                include_origin: bool = True) -> tuple[float, float, float, float]:
-    """``(x_min, x_max, y_min, y_max)`` around the values, on multiples of ``step``.
-
-    Unlike :func:`scenes.widgets.plane.data_range` the origin is included without padding
-    and the bounds snap to half units, so values bunched in one quadrant fill the plane.
-    """
-    P = np.asarray(V, float).reshape(-1, 2)
-    lo, hi = P.min(axis=0) - pad, P.max(axis=0) + pad
-    if include_origin:
-        lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
-    lo = np.floor(lo / step) * step
-    hi = np.ceil(hi / step) * step
-    return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
 
 
 def _phase(a: float, lo: float, hi: float) -> float:

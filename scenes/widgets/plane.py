@@ -56,14 +56,24 @@ def _pushes(a: np.ndarray, others, gap: float = LABEL_GAP) -> list[tuple[float, 
     return out
 
 
-def data_range(points: np.ndarray, pad: float = 0.4, include_origin: bool = True):
-    """(x_min, x_max, y_min, y_max) around ``points`` (and the origin), padded, on whole units."""
+def data_range(points: np.ndarray, pad: float = 0.4, include_origin: bool = True,
+               step: float = 1.0, pad_origin: bool = True) -> tuple[float, float, float, float]:
+    """``(x_min, x_max, y_min, y_max)`` around ``points`` (and the origin), padded by ``pad``,
+    on multiples of ``step`` (whole units by default).
+
+    With ``pad_origin=False`` the origin is included without the padding, and with a
+    ``step`` of half a unit values bunched in one quadrant fill the plane (the value planes
+    of sections 20 and 21).
+    """
     P = np.asarray(points, float).reshape(-1, 2)
-    if include_origin:
+    if include_origin and pad_origin:
         P = np.vstack([P, [0.0, 0.0]])
-    lo = np.floor(P.min(axis=0) - pad)
-    hi = np.ceil(P.max(axis=0) + pad)
-    return lo[0], hi[0], lo[1], hi[1]
+    lo, hi = P.min(axis=0) - pad, P.max(axis=0) + pad
+    if include_origin and not pad_origin:
+        lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
+    lo = np.floor(lo / step) * step
+    hi = np.ceil(hi / step) * step
+    return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
 
 
 class VectorPlane(VGroup):

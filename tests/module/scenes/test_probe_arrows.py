@@ -1,4 +1,4 @@
-"""The layout probe catches a text lying on an arrow's shaft or head (tests/layout_probe.py)."""
+"""The layout probe catches a text lying on an arrow's shaft or head (tests/support/layout_probe.py)."""
 
 from __future__ import annotations
 
