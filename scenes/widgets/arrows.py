@@ -15,9 +15,17 @@ from manim.utils.color import ManimColor
 
 from .redrawn import Redrawn, live_source
 
-__all__ = ["HEAD_LENGTH", "HEAD_RATIO", "STROKE_RATIO", "FastArrow", "QuickArrow", "blend_color"]
+__all__ = ["HEAD_LENGTH", "HEAD_RATIO", "STROKE_RATIO", "FastArrow", "QuickArrow", "Vec", "blend_color",
+           "unit"]
 
+#: A vector given as a getter: read on every frame, so whatever moves it is followed.
 Vec = Callable[[], np.ndarray]
+
+
+def unit(v: np.ndarray) -> np.ndarray:
+    """``v`` scaled to length 1 (along x when it has no length)."""
+    n = float(np.linalg.norm(v))
+    return v / n if n > 1e-12 else np.array([1.0, 0.0])
 
 #: An arrow's head on a plane (:meth:`VectorPlane.arrow`, :class:`QuickArrow`): at most
 #: ``HEAD_LENGTH`` long and at most ``HEAD_RATIO`` of the arrow; its stroke at most

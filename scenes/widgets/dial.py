@@ -8,14 +8,13 @@ import numpy as np
 from manim import DOWN, UP, Circle, Line, VGroup, VMobject
 
 from .. import style
-from .arrows import QuickArrow
+from .arrows import QuickArrow, Vec
 from .live_number import LiveNumber
 from .redrawn import Redrawn
 from .text import label
 
 __all__ = ["DirectionDial", "unwrapped_angles"]
 
-Vec = Callable[[], np.ndarray]
 
 
 def unwrapped_angles(points: np.ndarray) -> np.ndarray:

@@ -44,7 +44,7 @@ from attn_math.fmt import fmt_int
 
 from .. import style
 from ..layout import Box, fit_width
-from .arrows import QuickArrow
+from .arrows import QuickArrow, Vec
 from .live_number import LiveNumber
 from .placement import (
     arrow_marks,
@@ -56,8 +56,6 @@ from .placement import (
 from .readouts import VectorReadout
 from .redrawn import Redrawn
 from .text import backed, baseline, baseline_drop, label
-
-Vec = Callable[[], np.ndarray]
 
 #: Phases of one chain step, as fractions of the step: shrink by the weight, travel to
 #: the partial sum's tip, then the running sum advances along the placed term.

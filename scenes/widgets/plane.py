@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
 from manim import (
     Arrow,
@@ -17,7 +15,7 @@ from manim import (
 
 from .. import style
 from ..layout import Box
-from .arrows import HEAD_LENGTH, HEAD_RATIO, STROKE_RATIO, FastArrow
+from .arrows import HEAD_LENGTH, HEAD_RATIO, STROKE_RATIO, FastArrow, Vec
 from .placement import (
     LABEL_GAP,
     LINE_REACH,
@@ -31,8 +29,6 @@ from .placement import (
 )
 from .redrawn import live_source
 from .tip_labels import live_tip_label
-
-Vec = Callable[[], np.ndarray]
 
 #: Each frame a live label that was pushed off its wished spot tries a spot this much
 #: nearer to it (and keeps the old one while the nearer is taken), so it glides back

@@ -30,19 +30,13 @@ from attn_math import core
 
 from .. import style
 from ..layout import Box
+from .arrows import Vec, unit
 from .live_number import LiveNumber
 from .placement import place_labels
 from .readouts import WIDE_NUMBER
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import baseline, label
-
-Vec = Callable[[], np.ndarray]
-
-
-def _unit(v: np.ndarray) -> np.ndarray:
-    n = float(np.linalg.norm(v))
-    return v / n if n > 1e-12 else np.array([1.0, 0.0])
 
 
 class ShadowConstruction(Redrawn, VGroup):
@@ -115,14 +109,14 @@ class ShadowConstruction(Redrawn, VGroup):
         p = self.plane
         q, k = np.asarray(self.get_q(), float), np.asarray(self.get_k(), float)
         sh = core.shadow(q, k)
-        u = _unit(k)
+        u = unit(k)
         if self._dir is None or not np.allclose(u, self._dir):
             self._dir = u
             self.key_line.become(p.line_through(u, t.key, opacity=0.55))
         o = p.origin
         foot = p.c2p(sh["foot"])
         tip = p.c2p(q)
-        su = _unit(p.c2p(u) - o)                         # the key's direction on screen
+        su = unit(p.c2p(u) - o)                         # the key's direction on screen
         n_screen = np.array([-su[1], su[0], 0.0])        # its left normal on screen
         col = sign_color(sh["score"])
 
@@ -137,7 +131,7 @@ class ShadowConstruction(Redrawn, VGroup):
         # Right-angle mark inside the triangle origin-foot-tip.
         a = 0.14
         if drop_len > 1.6 * a:
-            toward_tip = _unit(tip - foot)
+            toward_tip = unit(tip - foot)
             back = -su if float(np.dot(foot - o, su)) > 0 else su
             pts = [foot + a * toward_tip, foot + a * toward_tip + a * back, foot + a * back]
             self.corner.set_points_as_corners(pts).set_stroke(t.fg, 2, opacity=0.9)
@@ -369,7 +363,7 @@ class SignHalfPlanes(VGroup):
         from manim import Polygon
 
         t = style.theme()
-        k = _unit(np.asarray(key, float))
+        k = unit(np.asarray(key, float))
         x0, x1 = plane.plane.x_range[:2]
         y0, y1 = plane.plane.y_range[:2]
         rect = [np.array(p, float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]

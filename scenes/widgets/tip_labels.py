@@ -24,14 +24,14 @@ configuration                drawn      directions tried, and what settles the l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from manim import RIGHT, UP, VGroup, VMobject
 
 from .. import style
-from .arrows import HEAD_LENGTH, HEAD_RATIO
+from .arrows import HEAD_LENGTH, HEAD_RATIO, Vec, unit
 from .placement import (
     BOX_PAD,
     LABEL_GAP,
@@ -60,7 +60,6 @@ __all__ = [
     "tip_label_position", "tip_labels",
 ]
 
-Vec = Callable[[], np.ndarray]
 
 
 def beyond(point: np.ndarray, u: np.ndarray, mob, buff: float) -> np.ndarray:
@@ -69,10 +68,6 @@ def beyond(point: np.ndarray, u: np.ndarray, mob, buff: float) -> np.ndarray:
     return point + buff * np.array([u[0], u[1], 0]) + 0.5 * np.array([u[0] * mob.width,
                                                                       u[1] * mob.height, 0])
 
-
-def _unit(v: np.ndarray) -> np.ndarray:
-    n = float(np.linalg.norm(v))
-    return v / n if n > 1e-12 else np.array([1.0, 0.0])
 
 
 # ---------------------------------------------------------------- along the vector
@@ -384,7 +379,7 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         o = plane.origin
         tip = plane.c2p(np.asarray(get(), float))
         other = plane.c2p(np.asarray(get_other(), float))
-        d, od = _unit(tip - o), _unit(other - o)
+        d, od = unit(tip - o), unit(other - o)
         base = np.arctan2(d[1], d[0])
         away = 1.0 if d[0] * od[1] - d[1] * od[0] <= 0 else -1.0
         shaft = point_marks([o + f * (other - o)
