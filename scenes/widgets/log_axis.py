@@ -30,7 +30,7 @@ from attn_math.fmt import bytes_in_unit, fmt
 from .. import style
 from ..layout import Box
 from .live_number import LiveNumber
-from .placement import LABEL_GAP, box_of
+from .placement import LABEL_GAP, box_of, least_cost
 from .redrawn import Redrawn
 from .text import baseline, label
 
@@ -238,29 +238,31 @@ class LogAxis(VGroup):
         """
         width = self.right - self.left
         h = mob.height
-        first = None
-        for f in fractions:
-            a0, a1 = f, f + (mob.width + buff) / width
-            if a1 > 1:
-                break
-            xs = [self.x_at_fraction(a) for a in np.linspace(a0, a1, 16)]
-            ys = [self.y_to_sy(float(np.clip(fn(x), self.y_lo, self.y_hi))) for x in xs]
-            for side in ("below", "above"):
-                if side == "below":
-                    top = min(ys) - buff
-                    bottom = top - h
-                else:
-                    bottom = max(ys) + buff
-                    top = bottom + h
-                spot = np.array([self.left + f * width, top, 0.0])
-                if first is None:
-                    first = spot
-                if bottom < self.bottom + 0.03 or top > self.top:
-                    continue
-                if not self.crossed(avoid, np.linspace(a0, a1, 16), bottom - buff / 2,
-                                    top + buff / 2):
-                    return mob.move_to(spot, aligned_edge=LEFT + UP)
-        return mob.move_to(first, aligned_edge=LEFT + UP) if first is not None else mob
+
+        def spots():
+            """``(fractions under the name, bottom, top, where its top left goes)``, in order."""
+            for f in fractions:
+                a0, a1 = f, f + (mob.width + buff) / width
+                if a1 > 1:
+                    return
+                under = np.linspace(a0, a1, 16)
+                ys = [self.y_to_sy(float(np.clip(fn(self.x_at_fraction(a)), self.y_lo,
+                                                 self.y_hi))) for a in under]
+                below, above = min(ys) - buff, max(ys) + buff      # the name's top, bottom
+                for bottom, top in ((below - h, below), (above, above + h)):
+                    yield under, bottom, top, np.array([self.left + f * width, top, 0.0])
+
+        def blocked(spot) -> float:
+            under, bottom, top, _ = spot
+            inside = not (bottom < self.bottom + 0.03 or top > self.top)
+            return 0.0 if inside and not self.crossed(avoid, under, bottom - buff / 2,
+                                                      top + buff / 2) else 1.0
+
+        tried = list(spots())
+        spot, cost = least_cost(tried, blocked)
+        if spot is None:
+            return mob
+        return mob.move_to(spot[3] if not cost else tried[0][3], aligned_edge=LEFT + UP)
 
     def crossed(self, fns: Sequence[Fn], fractions, lo: float, hi: float) -> bool:
         """Whether any of the curves ``fns`` runs between the screen heights ``lo`` and
