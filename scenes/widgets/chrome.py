@@ -38,8 +38,8 @@ class CaptionBar(VGroup):
             fill_color=t.panel, fill_opacity=0.92, stroke_width=0,
         )
         panel.move_to(np.array([0.0, style.safe_bottom() + style.CAPTION_HEIGHT / 2, 0]))
-        if body.height > style.CAPTION_HEIGHT - 0.15:
-            body.scale_to_fit_height(style.CAPTION_HEIGHT - 0.15)
+        if body.height > style.CAPTION_HEIGHT - style.NEAR:
+            body.scale_to_fit_height(style.CAPTION_HEIGHT - style.NEAR)
         body.move_to(panel)
         super().__init__(panel, body)
         self.text = text
