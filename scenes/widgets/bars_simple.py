@@ -19,6 +19,8 @@ from .columns import ColumnChart, ColumnSlots, ValueAxis, line_up_labels, set_ba
 from .redrawn import Redrawn, live_source
 from .text import label
 
+__all__ = ["TITLED_BARS_HEIGHT", "RowBars", "titled_row_bars"]
+
 
 class RowBars(Redrawn, ColumnChart):
     """One vertical bar per token over a baseline, heights = values on a 0..1 scale.

@@ -8,6 +8,8 @@ from manim import DOWN, RoundedRectangle, VGroup
 from .. import style
 from .text import label, paragraph
 
+__all__ = ["CaptionBar", "SectionTitle"]
+
 
 class SectionTitle(VGroup):
     """``NN  Title`` at the top-left of the safe area."""

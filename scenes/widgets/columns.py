@@ -34,6 +34,9 @@ from .placement import LABEL_GAP
 from .text import TOKEN_CELLS, baseline, label, screen_label
 from .tokens import CUT_STEPS
 
+__all__ = ["CROWDED", "MIN_NAME_SIZE", "NUMBER_FILL", "NUMBER_GAP", "ColumnChart", "ColumnSlots",
+           "ValueAxis", "line_up_labels", "number_size", "place_past", "set_bar", "set_rect"]
+
 #: Gap between a bar's end and the number past it.
 NUMBER_GAP = 0.1
 #: Past this many columns the numbers at the bars' ends take the smaller size: at the usual

@@ -34,6 +34,9 @@ from .placement import LABEL_GAP, box_of, least_cost
 from .redrawn import Redrawn
 from .text import baseline, label
 
+__all__ = ["ORIGIN3", "WEIGHT_TICKS", "AxisMarker", "LiveBytes", "LiveCurve", "LogAxis",
+           "ease_apart", "weight_width_axis"]
+
 Fn = Callable[[float], float]
 
 

@@ -28,6 +28,12 @@ from manim import DOWN, LEFT, RIGHT, UP, Line, Mobject, VMobject
 from .. import style
 from .arrows import QuickArrow
 
+__all__ = ["BOX_PAD", "DIRECTIONS", "HEAD_OVERLAP", "LABEL_GAP", "LEADER_AFTER", "LINE_HALF",
+           "LINE_REACH", "LINE_STEP", "RINGS", "SIDES", "SIDE_COST", "TOUCH_SLACK", "SideCost",
+           "arrow_marks", "beside", "box_at", "box_of", "clear_lines", "count_near", "is_clear",
+           "leader_lines", "least_cost", "line_marks", "near", "on_lines", "outside",
+           "overlap_area", "padded", "place_beside", "place_labels", "point_marks", "spread_labels"]
+
 #: The clearance kept between two labels (frame units; about 7 px at 720p). Closer than
 #: this, two words on different lines read as one (``and`` over ``ran``).
 LABEL_GAP = 0.09

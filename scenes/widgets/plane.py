@@ -30,6 +30,8 @@ from .placement import (
 from .redrawn import live_source
 from .tip_labels import live_tip_label
 
+__all__ = ["EASE_BACK", "PUSH_STEPS", "SNAP_BACK", "VectorPlane", "data_range"]
+
 #: Each frame a live label that was pushed off its wished spot tries a spot this much
 #: nearer to it (and keeps the old one while the nearer is taken), so it glides back
 #: rather than jumping when the way clears.

@@ -38,6 +38,9 @@ from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import baseline, baseline_drop, label
 
+__all__ = ["WIDE_NUMBER", "CellReadout", "LabeledNumber", "Readout", "ReadoutPanel", "RowReadout",
+           "TotalReadout", "VectorReadout", "latin_baseline"]
+
 #: The widest text an entry takes (two decimals, a minus sign): the width of a slot.
 WIDE_NUMBER = "\u22120.00"
 

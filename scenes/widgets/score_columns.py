@@ -41,6 +41,8 @@ from .redrawn import Redrawn, live_source
 from .score_grid import ScoreGrid
 from .text import TOKEN_CELLS, label
 
+__all__ = ["TICK_CLEAR", "ScoreColumns", "ScoreSquares", "sign_color"]
+
 Scores = Callable[[], np.ndarray]
 
 #: Gap a live number keeps from a tick (high- or low-water mark) across its column: the

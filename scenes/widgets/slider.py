@@ -10,6 +10,8 @@ from attn_math.fmt import round_half_away
 from .. import style
 from .text import label
 
+__all__ = ["CountTracker", "Slider", "rows_at"]
+
 
 def rows_at(rows, k: float):
     """``rows`` read at a fractional index ``k`` (clipped to the rows): linear between the two

@@ -12,6 +12,10 @@ from ..layout import fit_width
 from ..linebreak import is_wide, paragraph_lines
 from .glyph_cache import EM_PER_FONT_SIZE
 
+__all__ = ["ELLIPSIS", "KEPT_CHARS", "LABELS_KEPT", "TOKEN_CELLS", "backed", "baseline",
+           "baseline_drop", "bullet_list", "cells", "drawable", "em", "label", "paragraph",
+           "screen_label", "screen_labels", "subscripted"]
+
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
 #: or an emoji two): past it the token is abbreviated with an ellipsis (``supercalifr…``).
 #: Captions and subtitles always carry the full token.

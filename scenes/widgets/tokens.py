@@ -10,6 +10,8 @@ from manim import RIGHT, RoundedRectangle, VGroup
 from .. import style
 from .text import TOKEN_CELLS, baseline, baseline_drop, label, screen_label, screen_labels
 
+__all__ = ["CUT_STEPS", "MIN_CHIP_SIZE", "TokenStrip", "one_cut"]
+
 #: The smallest font size a chip's word is scaled to while chips share one width.
 MIN_CHIP_SIZE = 16
 #: How far long tokens are cut (half-em cells) when chips would otherwise be too small.

@@ -54,6 +54,10 @@ from .slider import Slider
 from .text import label, screen_labels
 from .tokens import TokenStrip
 
+__all__ = ["CELL_TINT", "CHIP_HEIGHT", "DRAG_TRACK", "GUTTER", "HEADER_GAP", "HEADER_LINE",
+           "MAX_PITCH", "MIN_TRACK", "NUMBER_ROOM", "RIGHT_ROOM", "SCORE_ROW_HEIGHT",
+           "DraggedScoreRow", "LevelLine", "MaskToggle", "RowLayout", "ScoreRow", "WeightBars"]
+
 Values = Callable[[], Sequence[float]]
 
 #: Widest column pitch (frame units): a short sentence is not stretched across the frame.
