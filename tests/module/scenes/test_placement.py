@@ -202,3 +202,15 @@ def test_static_tip_labels_turn_off_another_arrows_shaft():
         x0, x1, y0, y1 = box_of(lab)
         assert l <= x0 and x1 <= r and b <= y0 and y1 <= t
     assert len(list(STATIC_TURNS.spots(np.zeros(3), 0.0, labs[0], 0.12))) == 24
+
+
+def test_a_label_kept_away_from_another_arrow_tries_the_far_side_first():
+    from scenes.widgets.tip_labels import away_turns, turned
+
+    assert away_turns(1.0)[:3] == [0.0, 30.0, -30.0]
+    assert away_turns(-1.0)[:3] == [0.0, -30.0, 30.0]
+    assert sorted(abs(t) for t in away_turns(1.0)) == [0, 30, 30, 60, 60, 90, 90, 120, 120, 150, 150]
+    # a turn of 90 degrees from an arrow along x puts the label straight above its tip
+    lab = _label(0.0, 0.0)
+    centre = turned(np.array([1.0, 0.0, 0.0]), 0.0, 90.0, lab, 0.1)
+    assert np.allclose(centre, [1.0, 0.1 + lab.height / 2, 0.0])
