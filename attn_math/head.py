@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from attn_explainer_assets import assets_dir
 
 from . import lexicon
 
@@ -45,7 +46,7 @@ ROLE_KEYS = ("follow", "winner", "long_key", "asymmetric_pair", "width_row", "hu
 HEAD_KEYS = {"sentence", "tokens", "follow", "embeddings", "vectors", "W_Q", "W_K", "W_V",
              "roles", "name", "note"}
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = assets_dir()
 DEFAULT_HEAD_PATH = ASSETS / "head.toml"
 
 
