@@ -161,9 +161,12 @@ def check_narration(lang: str) -> None:
         raise BadInput(str(e)) from None
 
 
-def voice_cache_for(paths: Paths) -> Path:
-    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else ``OUT/.cache/voice``."""
-    return Path(os.environ.get("ATTN_VOICE_CACHE") or paths.cache / "voice")
+def voice_cache_for(paths: Paths) -> Path:  # noqa: ARG001 - kept for callers
+    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else the user's cache folder
+    (a spoken line outlives one output folder; lines are written atomically, so runs share it)."""
+    from narration.synth import default_cache
+
+    return default_cache()
 
 
 def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
