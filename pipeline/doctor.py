@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 __all__ = ["CHECKS", "Check", "Context", "Fix", "Missing", "Result", "report", "run_checks"]
 
@@ -106,9 +106,8 @@ def _cairo_pango(ctx: Context) -> str:
     """manim imports (pycairo and ManimPango load the cairo and pango libraries)."""
     try:
         import cairo
-        import manimpango
-
         import manim
+        import manimpango
     except ImportError as e:
         raise Missing(f"manim does not import ({' '.join(str(e).split())})") from None
     return (f"manim {manim.__version__} imports; cairo {cairo.cairo_version_string()}, "

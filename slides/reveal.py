@@ -102,8 +102,10 @@ def fetch(dest: Path | None = None) -> Path:
         staging = Path(tmp) / "unpacked"
         with tarfile.open(tgz) as tar:
             for f in FILES:
-                member = tar.getmember(f"package/{f}")
-                data = tar.extractfile(member).read()
+                member = tar.extractfile(f"package/{f}")
+                if member is None:  # a folder or a link where the deck needs a file
+                    raise RuntimeError(f"reveal.js {VERSION} tarball: package/{f} is not a file")
+                data = member.read()
                 (staging / f).parent.mkdir(parents=True, exist_ok=True)
                 (staging / f).write_bytes(data)
         dest.parent.mkdir(parents=True, exist_ok=True)

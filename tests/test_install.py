@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
+
 #: The section the installed package renders (one of the shortest: about 27 s of video).
 SECTION = "2"
 #: Storyboard figures (SPEC.md F1, F2, F3, F6, F7), as tests/test_figures.py checks them.
@@ -31,7 +32,7 @@ STORYBOARD = {("03", "R_follow_winner"): "1.72", ("03", "R_follow_self"): "1.14"
 NOT_IN_WHEEL = ("tests/", "tools/", "bench/", "scripts/", "docs/", "setup.py", "MANIFEST.in",
                 "pyproject.toml", "Makefile", ".ci/")
 
-pytestmark = pytest.mark.xdist_group("install")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("install")]
 
 
 def _clean_env(**extra: str) -> dict[str, str]:

@@ -18,8 +18,8 @@ import pytest
 
 from pipeline import doctor
 from pipeline.doctor import CHECKS, Context, report, run_checks
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 PLATFORMS = ("Debian/Ubuntu: ", "Fedora: ", "macOS: ", "Windows: ")
 
 
@@ -48,6 +48,7 @@ def test_every_check_has_a_fix_for_every_platform():
         assert all(v.strip() for v in (c.fix.debian, c.fix.fedora, c.fix.macos, c.fix.windows)), c.name
 
 
+@pytest.mark.slow
 def test_this_machine_is_ready():
     """The test machine has everything (bootstrap.sh --test): every line ok, exit 0."""
     p = run_doctor()
@@ -56,6 +57,7 @@ def test_this_machine_is_ready():
     assert p.stdout.splitlines()[-2:] == ["ready: every command", "rendering is ready"]
 
 
+@pytest.mark.slow
 def test_a_font_fontconfig_cannot_find(tmp_path):
     """A fontconfig file whose only folder holds Noto Sans CJK but not Symbola."""
     noto = subprocess.run(["fc-match", "-f", "%{file}", "Noto Sans CJK JP"], capture_output=True,
@@ -75,6 +77,7 @@ def test_a_font_fontconfig_cannot_find(tmp_path):
     assert p.stdout.splitlines()[-1] == "rendering is NOT ready"
 
 
+@pytest.mark.slow
 def test_cairo_that_does_not_load(tmp_path):
     """pycairo shadowed by a module that fails as a missing libcairo makes it fail."""
     shim = tmp_path / "shim" / "cairo"
@@ -90,6 +93,7 @@ def test_cairo_that_does_not_load(tmp_path):
     assert "Traceback" not in p.stderr
 
 
+@pytest.mark.slow
 def test_an_empty_path():
     """No programs at all: the voices, LibreOffice and Chromium are missing; rendering is
     still ready (fonts are then asked of pango)."""
@@ -128,6 +132,7 @@ def test_reveal_missing_or_of_another_version(monkeypatch, tmp_path):
     assert r.ok
 
 
+@pytest.mark.slow
 def test_the_scheduler_only_when_asked_and_reachable_or_not():
     assert all(r.check.name != "Dask scheduler" for r in run_checks(Context(), [check("Dask scheduler")]))
     with socket.socket() as s:  # a port nobody listens on
