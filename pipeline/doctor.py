@@ -158,6 +158,16 @@ def _reveal(ctx: Context) -> str:
         raise Missing(str(e)) from None
 
 
+def _handout_font(ctx: Context) -> str:
+    from slides import style
+
+    found = style.find_font(style.CJK_FONT_FILES)
+    if found is None:
+        raise Missing(f"the handout embeds Noto Sans CJK from {', '.join(style.CJK_FONT_FILES)}, "
+                      "which is not there")
+    return str(found)
+
+
 def _program(*names: str) -> Callable[[Context], str]:
     def probe(ctx: Context) -> str:
         for name in names:
@@ -230,6 +240,11 @@ CHECKS: tuple[Check, ...] = (
                   fedora="pip install --force-reinstall attn-explainer",
                   macos="pip install --force-reinstall attn-explainer",
                   windows="pip install --force-reinstall attn-explainer")),
+    Check("PDF handout font", ("slides --format pdf",), _handout_font,
+          fix=Fix(debian="sudo apt install fonts-noto-cjk",
+                  fedora="the handout reads Debian's path only: build decks with --format pptx,html",
+                  macos="the handout reads Debian's path only: build decks with --format pptx,html",
+                  windows="the handout reads Debian's path only: build decks with --format pptx,html")),
     Check("LibreOffice", ("the slide tests (pptx to pdf)",), _program("soffice", "libreoffice"),
           fix=Fix(debian="sudo apt install libreoffice-impress",
                   fedora="sudo dnf install libreoffice-impress",

@@ -181,6 +181,47 @@ def test_slides_html_of_one_section(installed, user_dir):
         assert (deck / "reveal.js" / f).read_bytes() == (ROOT / "slides" / "vendor" / "reveal.js" / f).read_bytes()
 
 
+HASH_PROBE = """
+import json, sys
+from pipeline.cache import Hasher, section_hash
+from pipeline.options import Options
+from pipeline.registry import load_registry, scene_file
+registry = load_registry()
+hasher = Hasher(registry)
+section = registry.sections[int(sys.argv[1]) - 1]
+source = scene_file(section)
+print(json.dumps({"root": str(hasher.root), "assets": str(hasher.assets),
+                  "files": [str(f) for f in hasher.code_closure(source)],
+                  "key": section_hash(section, Options(quality="preview"), "clip", hasher, source)}))
+"""
+
+
+def test_the_cache_key_hashes_the_installed_project_files(installed, user_dir):
+    """The section cache works from the wheel: its key covers the installed project's files
+    (a changed one changes it) and no other distribution's code in site-packages."""
+    def probe() -> dict:
+        p = subprocess.run([str(installed / "python"), "-c", HASH_PROBE, SECTION], cwd=user_dir,
+                           capture_output=True, text=True, env=_clean_env(), timeout=300)
+        assert p.returncode == 0, p.stderr
+        return json.loads(p.stdout)
+
+    before = probe()
+    site = Path(before["root"])
+    assert site.name == "site-packages" and site.is_relative_to(installed.parent)
+    assert Path(before["assets"]) == site / "attn_explainer_assets"
+    tops = {Path(f).relative_to(site).parts[0] for f in before["files"]}
+    project = {"attn_math", "scenes", "pipeline", "slides", "batch", "narration", "attn_explainer_assets"}
+    assert {"scenes", "attn_math"} <= tops <= project, tops  # never manim's, numpy's, ...
+    core = site / "attn_math" / "core.py"
+    text = core.read_text(encoding="utf-8")
+    core.write_text(text + "\n# an installed file changed\n", encoding="utf-8")
+    try:
+        assert probe()["key"] != before["key"]
+    finally:
+        core.write_text(text, encoding="utf-8")
+    assert probe()["key"] == before["key"]
+
+
 def test_doctor_says_rendering_is_ready(installed, user_dir):
     p = attn(installed, user_dir, "doctor")
     assert p.stdout.splitlines()[-1] == "rendering is ready"

@@ -132,6 +132,17 @@ def test_reveal_missing_or_of_another_version(monkeypatch, tmp_path):
     assert r.ok
 
 
+def test_the_handout_font_where_the_handout_looks(monkeypatch, tmp_path):
+    from slides import style
+
+    monkeypatch.setattr(style, "CJK_FONT_FILES", (str(tmp_path / "NotoSansCJK-Regular.ttc"),))
+    (r,) = run_checks(Context(), [check("PDF handout font")])
+    assert not r.ok and "NotoSansCJK-Regular.ttc" in r.missing and "fonts-noto-cjk" in r.line()
+    monkeypatch.undo()
+    (r,) = run_checks(Context(), [check("PDF handout font")])
+    assert r.ok
+
+
 @pytest.mark.slow
 def test_the_scheduler_only_when_asked_and_reachable_or_not():
     assert all(r.check.name != "Dask scheduler" for r in run_checks(Context(), [check("Dask scheduler")]))
