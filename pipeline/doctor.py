@@ -283,9 +283,12 @@ def report(results: Sequence[Result]) -> tuple[list[str], int]:
     """The report's lines (a line per check, then which commands are ready) and the exit
     code: 0 when everything ``render`` needs is there, else 1."""
     lines = [r.line() for r in results]
-    blocked = [need for r in results if not r.ok for need in r.check.needed_by]
-    lines.append("not ready: " + ", ".join(dict.fromkeys(blocked)) if blocked
-                 else "ready: every command")
+    needs = list(dict.fromkeys(need for r in results for need in r.check.needed_by))
+    blocked = {need: [r.check.name for r in results if not r.ok and need in r.check.needed_by]
+               for need in needs}
+    lines.append("ready: " + (", ".join(n for n in needs if not blocked[n]) or "nothing"))
+    if any(blocked.values()):
+        lines.append("not ready: " + ", ".join(f"{n} (no {', '.join(m)})" for n, m in blocked.items() if m))
     renders = all(r.ok for r in results if r.check.renders)
     lines.append("rendering is ready" if renders else "rendering is NOT ready")
     return lines, 0 if renders else 1

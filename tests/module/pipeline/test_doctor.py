@@ -54,7 +54,8 @@ def test_this_machine_is_ready():
     p = run_doctor()
     assert p.returncode == 0, p.stdout + p.stderr
     assert not [ln for ln in p.stdout.splitlines() if ln.startswith("missing")], p.stdout
-    assert p.stdout.splitlines()[-2:] == ["ready: every command", "rendering is ready"]
+    assert p.stdout.splitlines()[-1] == "rendering is ready"
+    assert p.stdout.splitlines()[-2].startswith("ready: render, stills, slides, script")
 
 
 @pytest.mark.slow
@@ -105,7 +106,9 @@ def test_an_empty_path():
         assert line.startswith("missing") and fix in line, line
     assert line_of(p.stdout, "font Symbola").startswith("ok")
     not_ready = [ln for ln in p.stdout.splitlines() if ln.startswith("not ready: ")]
-    assert not_ready and "--narration --lang en" in not_ready[0]
+    assert not_ready and "--narration --lang en (no English voice (festival + slt))" in not_ready[0]
+    ready = [ln for ln in p.stdout.splitlines() if ln.startswith("ready: ")]
+    assert ready and "render" in ready[0] and "--narration" not in ready[0]
 
 
 def test_a_missing_voice(monkeypatch):
@@ -165,6 +168,7 @@ def test_report_exit_code_follows_what_render_needs():
         return doctor.Result(check(name), found="x" if ok else None, missing=None if ok else "gone")
 
     lines, code = report([result("font Symbola", True), result("LibreOffice", False)])
-    assert code == 0 and lines[-1] == "rendering is ready" and lines[-2].startswith("not ready: ")
+    assert code == 0 and lines[-1] == "rendering is ready"
+    assert lines[-3:-1] == ["ready: render, stills, slides", "not ready: the slide tests (pptx to pdf) (no LibreOffice)"]
     lines, code = report([result("font Symbola", False), result("LibreOffice", True)])
     assert code == 1 and lines[-1] == "rendering is NOT ready"
