@@ -8,7 +8,7 @@ it runs ``npm pack`` for the pinned version, checks the tarball against the pinn
 integrity and unpacks :data:`FILES`. A render copies them next to ``index.html``.
 
 To update: change :data:`VERSION` and :data:`INTEGRITY` (``npm view reveal.js@X dist.integrity``),
-run ``python -m slides.reveal --update``, open a rendered deck, run ``tests/test_slides.py``.
+run ``python -m slides.reveal --update``, open a rendered deck, run ``tests/module/slides/test_slides.py``.
 """
 
 from __future__ import annotations
