@@ -34,8 +34,9 @@ from ..layout import Box
 
 #: Opacity of the lines that are not lit.
 DIM = 0.38
-#: Fill opacity of the highlight bar.
-BAR_OPACITY = 0.16
+#: Fill opacity of the highlight bar: faint enough that every colour of the code keeps
+#: WCAG's 4.5:1 on the lit line (the dimmed lines around it mark it as well).
+BAR_OPACITY = 0.06
 #: Seconds the bar takes to move to a line while the other lines dim.
 LIGHT_SECONDS = 0.6
 

@@ -4,10 +4,11 @@ Sections 8, 9, 10, 17 and 25 (and the small matrix of section 24) draw the
 ``n x n`` matrix of a head the same way:
 
 - **score mode**: each cell holds a square whose side is proportional to the
-  score's size and whose colour is its sign (``theme.positive`` /
-  ``theme.negative``), so the picture reads without digits;
+  score's size and whose colour and style are its sign (:func:`scenes.style.sign_mark`:
+  positive solid, negative hollow), so the picture reads without digits or colour;
 - **weight mode**: each cell is shaded in the weight colour by its weight
-  (0 to 1), optionally with the weight printed in the cell.
+  (0 to 1), optionally with the weight printed in the cell; the darkest shade leaves the
+  printed weight WCAG's 4.5:1 (:data:`NUMBER_RATIO`).
 
 Rows are queries (labels on the left, query colour), columns are keys (labels on
 top, key colour). The grid lays itself out in a box (cell size from the space
@@ -57,7 +58,7 @@ from manim import (
     rotation_matrix, smooth,
 )
 
-from .. import style
+from .. import contrast, style
 from .columns import set_rect
 from .live_number import EM_PER_FONT_SIZE, LiveNumber
 from .redrawn import Redrawn
@@ -85,8 +86,11 @@ MIN_CELLS = 7
 MIN_LABEL_SIZE = style.TINY_SIZE
 #: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
 WEIGHT_GAMMA = 0.5
-#: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
-DARK_TEXT_SHADE = 0.62
+#: Weight mode: the least contrast a number in a cell keeps against its shaded tile; the
+#: tile's densest shade is the one that leaves it (``contrast.densest_tint``), so one text
+#: colour reads on every shade (no text colour reaches WCAG's 4.5:1 on every shade between
+#: the background and the full weight colour). A tenth over 4.5 spares cairo's rounding.
+NUMBER_RATIO = contrast.TEXT_RATIO + 0.1
 
 
 def dashed_square(center, side: float, color: str, stroke: float = 2.0,
@@ -230,6 +234,8 @@ class ScoreGrid(VGroup):
         self.discarded = np.zeros((self.n, self.m), bool)    # turned into dashed outlines
         self._grown = np.full((self.n, self.m), bool(filled))
         self.numbers: dict[tuple[int, int], LiveNumber] = {}
+        #: Weight mode: the fill opacity of a weight of 1 (see :data:`NUMBER_RATIO`).
+        self.full_shade = contrast.densest_tint(t.weight, t.background, t.fg, NUMBER_RATIO)
 
         size = label_size or self.auto_label_size(max(self.n, self.m))
         rows, cols = self._layout(box or style.content_box(), list(row_labels), col_labels,
@@ -463,7 +469,7 @@ class ScoreGrid(VGroup):
 
     def shade(self, w: float) -> float:
         """Weight mode: fill opacity of a cell of weight ``w``."""
-        return float(np.clip(w, 0.0, 1.0)) ** WEIGHT_GAMMA
+        return self.full_shade * float(np.clip(w, 0.0, 1.0)) ** WEIGHT_GAMMA
 
     # ------------------------------------------------------------ values
 
@@ -472,10 +478,11 @@ class ScoreGrid(VGroup):
         side = self.side(v) if self.mode == "score" else INSET * self.pitch
         return self._unit * max(side, 1e-4) + self.square_center(i, j)
 
-    def _style_cell(self, i: int, j: int) -> None:
-        s, v = self.square(i, j), self.values[i, j]
+    def _style_cell(self, i: int, j: int, s: VMobject | None = None) -> None:
+        """Colour data cell ``(i, j)``'s shape (or ``s``, a copy of it at its target size)."""
+        s, v = s if s is not None else self.square(i, j), self.values[i, j]
         if self.mode == "score":
-            s.set_fill(style.score_color(v), opacity=self.presence[i, j])
+            style.sign_mark(s, v, opacity=self.presence[i, j])
         else:
             s.set_fill(self.theme.weight, opacity=self.shade(v) * self.presence[i, j])
 
@@ -532,6 +539,7 @@ class ScoreGrid(VGroup):
         self._grown[i, j] = True
         s = self.square(i, j)
         target = s.copy().set_points(self._target_points(i, j))
+        self._style_cell(i, j, target)          # the sign's outline is sized to the target
         return Transform(s, target)
 
     def fill_row(self, i: int, run_time: float = 1.0, lag_ratio: float = 0.25) -> Animation:
@@ -583,12 +591,8 @@ class ScoreGrid(VGroup):
     def _update_number(self, i: int, j: int, num: LiveNumber) -> None:
         v = self.values[i, j]
         num.set_value(v)
-        if self.mode == "weight":
-            dark = self.shade(v) * self.presence[i, j] > DARK_TEXT_SHADE
-            color = self.theme.background if dark else self.theme.fg
-        else:
-            color = self.theme.fg
-        num.set_fill(color, opacity=self.presence[i, j] if not self.discarded[i, j] else 0.0)
+        num.set_fill(self.theme.fg,
+                     opacity=self.presence[i, j] if not self.discarded[i, j] else 0.0)
 
     # ------------------------------------------------------------ highlights
 
