@@ -140,21 +140,24 @@ OUTLINE_SHARE = 0.25
 STROKE_PER_UNIT = 100.0
 
 
-def sign_mark(mob, x: float, opacity: float = 1.0):
+def sign_mark(mob, x: float, opacity: float = 1.0, *, hollow: float = 1.0,
+              color: str | None = None):
     """Draw ``mob`` (a cell, bar or dot standing for the score ``x``) in its sign's style:
     a positive score solid in ``positive``, a negative one hollow, outlined in ``negative``
     round a :data:`HOLLOW_TINT` fill. Returns ``mob``.
 
+    ``hollow`` (0 to 1) eases a negative mark between solid and hollow, for a chart whose
+    bars stop being scores (section 11's exponentials); ``color`` replaces the sign colour.
     Call it after the mark's points are set (the outline is sized to the mark).
     """
-    t = theme()
-    if x >= 0:
-        mob.set_fill(t.positive, opacity=opacity)
-        return mob.set_stroke(t.positive, width=0, opacity=opacity)
+    color = color if color is not None else score_color(x)
+    if x >= 0 or hollow <= 0:
+        mob.set_fill(color, opacity=opacity)
+        return mob.set_stroke(color, width=0, opacity=opacity)
     short = min(mob.width, mob.height)
-    width = min(SIGN_OUTLINE, OUTLINE_SHARE * short * STROKE_PER_UNIT)
-    mob.set_fill(t.negative, opacity=HOLLOW_TINT * opacity)
-    return mob.set_stroke(t.negative, width=width, opacity=opacity)
+    width = hollow * min(SIGN_OUTLINE, OUTLINE_SHARE * short * STROKE_PER_UNIT)
+    mob.set_fill(color, opacity=opacity * (1.0 - (1.0 - HOLLOW_TINT) * hollow))
+    return mob.set_stroke(color, width=width, opacity=opacity)
 
 
 # ---------------------------------------------------------------- layout (frame units)

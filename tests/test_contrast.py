@@ -293,62 +293,69 @@ def test_the_simulation_can_fail():
 
 # ---------------------------------------------------------------- not by colour alone
 
-def _drawn(mobject, theme: Theme, size=(640, 360)) -> np.ndarray:
-    """``mobject`` drawn by a camera of its own, as grayscale luminance (no colour)."""
+def _close_up(mobject, theme: Theme, centre, width: float, size=(640, 360)):
+    """``mobject`` drawn by a camera close on ``centre`` (``width`` frame units across), as
+    grayscale luminance (no colour), and a function from frame points to its pixels."""
     from manim import Camera
 
-    camera = Camera(pixel_width=size[0], pixel_height=size[1],
-                    background_color=theme.background)
+    height = width * size[1] / size[0]
+    camera = Camera(pixel_width=size[0], pixel_height=size[1], frame_center=np.asarray(centre),
+                    frame_width=width, frame_height=height, background_color=theme.background)
     camera.capture_mobjects([mobject])
-    img = np.array(camera.pixel_array)[:, :, :3].astype(float) / 255.0
-    return img @ np.array([0.2126, 0.7152, 0.0722])
+    img = np.array(camera.pixel_array)[:, :, :3].astype(float) / 255.0 @ np.array(
+        [0.2126, 0.7152, 0.0722])
 
+    def pixel(point) -> float:
+        dx, dy = np.asarray(point)[:2] - np.asarray(centre)[:2]
+        x = int(round((dx / width + 0.5) * (size[0] - 1)))
+        y = int(round((0.5 - dy / height) * (size[1] - 1)))
+        return float(img[y, x])
 
-def _pixel(camera_img: np.ndarray, point) -> float:
-    from manim import config
-
-    h, w = camera_img.shape
-    x = int(round((point[0] / config.frame_width + 0.5) * (w - 1)))
-    y = int(round((0.5 - point[1] / config.frame_height) * (h - 1)))
-    return float(camera_img[y, x])
+    return pixel
 
 
 @pytest.mark.parametrize("name", THEME_NAMES)
 def test_the_sign_of_a_cell_reads_in_grayscale(name, theme_env):
     """In grayscale, a negative score's square has a rim unlike its middle (hollow) and a
     positive one is even (solid): the sign reads without colour."""
+    from scenes.style import SIGN_OUTLINE, STROKE_PER_UNIT
     from scenes.widgets.score_grid import INSET, ScoreGrid
 
     theme = theme_env(name)
     grid = ScoreGrid(np.array([[1.0, -1.0]]), ["q"], ["a", "b"], box=(-6, 6, -3, 3))
-    img = _drawn(grid, theme)
     half = INSET * grid.pitch / 2
+    inside = SIGN_OUTLINE / STROKE_PER_UNIT / 4      # within the outline's inner half
     rim = {}
     for j in (0, 1):
         c = grid.square_center(0, j)
-        edge = c + np.array([half - 0.01, 0.0, 0.0])
-        rim[j] = abs(_pixel(img, c) - _pixel(img, edge))
+        pixel = _close_up(grid, theme, c, 1.2 * grid.pitch)
+        rim[j] = abs(pixel(c) - pixel(c + np.array([half - inside, 0.0, 0.0])))
     assert rim[0] < 0.02, f"{name}: the positive square is not even ({rim[0]:.3f})"
     assert rim[1] > 0.1, f"{name}: the negative square is not hollow ({rim[1]:.3f})"
 
 
 @pytest.mark.parametrize("name", THEME_NAMES)
 def test_every_signed_chart_draws_negatives_hollow(name, theme_env):
-    """The score grid, the score columns and the score squares all take the sign's style."""
+    """The score grid, the score columns, the score squares and weight bars showing scores
+    (section 11's first stage) all take the sign's style."""
     from scenes import style
     from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
     from scenes.widgets.score_grid import ScoreGrid
+    from scenes.widgets.weights import RowLayout, WeightBars
 
     theme_env(name)
     scores = np.array([[0.8, -0.6], [-0.4, 0.5]])
     grid = ScoreGrid(scores, ["a", "b"])
     columns = ScoreColumns(["a", "b"], lambda: scores[0], (-4, 4, -3, 3), -1.0, 1.0)
     squares = ScoreSquares(["a", "b"], lambda: scores, (-4, 4, -3, 3), 1.0)
-    columns.redraw()
-    squares.redraw()
+    bars = WeightBars(["a", "b"], lambda: scores[0], RowLayout.make(), value_range=(-1.0, 1.0),
+                      hollow=lambda: 1.0)
+    for chart in (columns, squares, bars):
+        chart.redraw()
     marks = {"grid": [grid.square(0, 0), grid.square(0, 1)],
              "columns": [columns.bars[0], columns.bars[1]],
-             "squares": [squares.cells[0][0], squares.cells[0][1]]}
+             "squares": [squares.cells[0][0], squares.cells[0][1]],
+             "weight bars": [bars.bars[0], bars.bars[1]]}
     for chart, (pos, neg) in marks.items():
         assert pos.get_stroke_width() == 0, chart
         assert neg.get_stroke_width() > 0, chart
