@@ -8,7 +8,7 @@
 - (ja, dark, the default sentence) every beat is readable (:mod:`tests.layout_probe`; the
   other sentences are in ``test_layout``): the same render serves all three checks;
 - every text of the last frame reaches WCAG's 4.5:1 against what is drawn under it, in both
-  themes (:mod:`tests.text_contrast`, measured on the scene the test rendered).
+  themes (:mod:`tests.support.text_contrast`, measured on the scene the test rendered).
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ from attn_math import core, cost
 from attn_math.fmt import fmt
 from attn_math.story import Story
 from scenes.registry import CARDS, SECTIONS, load_scene_class
-from tests.layout_probe import assert_readable, probe_section
-from tests.scene_harness import (NUMBER, assert_drawn, compare, drawn_texts,
-                                 render_last_frame, shows)
-from tests.shown_sums import SumReader
-from tests.text_contrast import measure, too_faint
+from tests.support.layout_probe import assert_readable, probe_section
+from tests.support.scene_harness import NUMBER, assert_drawn, compare, drawn_texts, render_last_frame, shows
+from tests.support.shown_sums import SumReader
+from tests.support.text_contrast import measure, too_faint
+
+pytestmark = pytest.mark.slow
 
 ALL = SECTIONS + CARDS
 
@@ -63,7 +64,7 @@ ON_SCREEN = {
 
 #: Sections whose texts are known to lie on an arrow's shaft or head with the default
 #: sentence (ja, dark), ``section -> which label on which arrow``: a strict xfail on those
-#: problems only (:func:`tests.layout_probe.assert_readable`), like ``test_layout.KNOWN``.
+#: problems only (:func:`tests.support.layout_probe.assert_readable`), like ``test_layout.KNOWN``.
 ON_ARROWS_KNOWN: dict[int, str] = {}
 
 #: Beats (of the default sentence) that end with a live number on its way: a slider or a

@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 
 from scenes.style import THEMES, Theme
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 THEME_NAMES = sorted(THEMES)
 
 #: WCAG 2.2 AA: text under 18 pt (1.4.3) and graphical objects (1.4.11).
