@@ -2,11 +2,11 @@
 
 - :class:`ScoreColumns`: n bars on a zero line, one per key, heights live from a callable,
   each bar in its sign's colour and style (:func:`scenes.style.sign_mark`), the live number
-  above a positive bar or below a negative one,
-  the key's label at the foot. The vertical scale is fixed (``lo``..``hi``) so that heights
-  can be compared across rows and across time.
+  above a positive bar or below a negative one, the key's label at the foot. The vertical
+  scale is fixed (``lo``..``hi``) so that heights can be compared across rows and across time.
 - :class:`ScoreSquares`: the whole score matrix as squares whose *area* is the score's size and
-  whose colour and style are its sign, with each row's largest score outlined (live): who wins each row.
+  whose colour and style are its sign, with each row's largest score outlined (live): who
+  wins each row.
 """
 
 from __future__ import annotations
@@ -222,8 +222,8 @@ class ScoreSquares(Redrawn, VGroup):
     section 7 stretches one key.
 
     A square's *area* is proportional to ``|score| / vmax`` (so small scores stay
-    visible next to large ones), its colour and style are the sign. Each row's largest score is
-    outlined in amber and the outline jumps when another column takes the lead.
+    visible next to large ones), its colour and style are the sign. Each row's largest score
+    is outlined in amber and the outline jumps when another column takes the lead.
 
     Parameters
     ----------

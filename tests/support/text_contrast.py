@@ -5,9 +5,10 @@ may be tiny): as it is; without its texts (what each glyph stands on); and its t
 each in a colour of its own at full opacity (which pixels are whose). A pixel that a glyph
 covers whole (:data:`FULL`) shows the text's colour as drawn, opacity included, with no
 anti-aliasing; beside it, the same pixel of the frame without texts is the text's local
-background (a panel, a tile, a tint, the background). Each text's contrast is the median
-over its whole pixels of WCAG's ratio of the two relative luminances, which come from
-colorspacious (sRGB to CIE XYZ), not from the code under test.
+background (a panel, a tile, a tint, the background). WCAG's ratio of the two relative
+luminances (from colorspacious, sRGB to CIE XYZ, not from the code under test) is taken
+at each whole pixel, and a text's contrast is the ratio a tenth of them fall under
+(:data:`WORST_SHARE`). A listing counts each line as a text.
 
 Used by the scene tests, on the scene they render anyway (both themes).
 """
@@ -32,6 +33,10 @@ MIN_PIXELS = 4
 ZOOM = 3.0
 #: The close-up camera's pixels (the text spans a third of them).
 CLOSE_SIZE = (320, 180)
+#: A text's contrast is the ratio this share of its whole pixels falls under (a low
+#: quantile, not the median: a listing's line or a label with one glyph in another colour
+#: fails on that glyph).
+WORST_SHARE = 0.1
 #: A text whose glyphs are all under this opacity has faded out: it is not on the frame.
 VISIBLE = 0.05
 #: WCAG 2.2 AA, success criterion 1.4.3 (text under 18 pt).
@@ -40,8 +45,9 @@ TEXT_RATIO = 4.5
 
 @dataclass
 class TextContrast:
-    """One text's measure: its string, the median ratio, its colour and its background's
-    (RGB 0-255, medians over its whole pixels), and how many pixels it was measured on."""
+    """One text's measure: its string, its ratio (:data:`WORST_SHARE`), its colour and its
+    background's (RGB 0-255, medians over its whole pixels), and how many pixels it was
+    measured on."""
 
     text: str
     ratio: float
@@ -58,6 +64,16 @@ def luminance(rgb: np.ndarray) -> np.ndarray:
     return np.clip(xyz[..., 1], 0.0, 1.0)
 
 
+def _glyph_line(m) -> bool:
+    """Whether ``m`` is a group of glyphs outside a text: a listing's line (manim's
+    :class:`~manim.Code` lays its lines out as groups of glyphs, which a played animation
+    may lift out of their paragraph into the scene)."""
+    from manim.mobject.svg.svg_mobject import VMobjectFromSVGPath
+
+    return (type(m).__name__ == "VGroup" and bool(m.submobjects)
+            and all(isinstance(x, VMobjectFromSVGPath) for x in m.submobjects))
+
+
 def _texts(scene) -> list:
     """The scene's texts, outermost first (a number's glyphs belong to the number)."""
     from manim import MarkupText, Paragraph, Text
@@ -66,17 +82,23 @@ def _texts(scene) -> list:
 
     out, seen = [], set()
 
+    def add(m) -> None:
+        inked = [x for x in m.get_family() if x.has_points()]
+        if inked and max(float(np.max(x.get_fill_opacity())) for x in inked) > VISIBLE:
+            out.append(m)
+
     def walk(m) -> None:
         if id(m) in seen:
             return
         seen.add(id(m))
-        if isinstance(m, (Text, MarkupText, Paragraph, LiveNumber)):
-            inked = [x for x in m.get_family() if x.has_points()]
-            if inked and max(float(np.max(x.get_fill_opacity())) for x in inked) > VISIBLE:
-                out.append(m)
-            return
-        for sub in m.submobjects:
-            walk(sub)
+        if isinstance(m, Paragraph):           # a listing: each line is a text of its own
+            for line in m.submobjects:
+                walk(line)
+        elif isinstance(m, (Text, MarkupText, LiveNumber)) or _glyph_line(m):
+            add(m)
+        else:
+            for sub in m.submobjects:
+                walk(sub)
 
     for m in scene.mobjects:
         walk(m)
@@ -155,7 +177,7 @@ def _measure(scene, texts, every, view=None) -> list[TextContrast | None]:
         where = owner == k
         n = int(where.sum())
         out.append(None if n < MIN_PIXELS else TextContrast(
-            _name(text), float(np.median(ratios[where])),
+            _name(text), float(np.quantile(ratios[where], WORST_SHARE)),
             tuple(int(c) for c in np.median(frame[where], axis=0)),
             tuple(int(c) for c in np.median(under[where], axis=0)), n))
     return out
