@@ -149,7 +149,7 @@ def text_surfaces(theme: Theme) -> dict[str, np.ndarray]:
     are read from the widgets that draw them."""
     from scenes.widgets.chrome import CaptionBar
     from scenes.widgets.score_grid import ScoreGrid
-    from scenes.widgets.shadow import SignHalfPlanes
+    from scenes.sections.s05_dot_product_shadow.half_planes import SignHalfPlanes
 
     bg, panel = rgb(theme.background), rgb(theme.panel)
     bar = CaptionBar("x")[0]
@@ -168,7 +168,7 @@ def text_surfaces(theme: Theme) -> dict[str, np.ndarray]:
 
 def code_colours(theme: Theme) -> set[str]:
     """The colours a code listing writes in: its Pygments style and the role names."""
-    from scenes.widgets.code_panel import role_colors, theme_style
+    from scenes.sections.s24_four_lines.code_panel import role_colors, theme_style
 
     styles = theme_style(theme).styles.values()
     return {v.split()[-1] for v in styles if v} | set(role_colors(theme).values())
@@ -211,7 +211,7 @@ def test_text_colours_reach_4_5_on_every_surface(name, theme_env):
 def test_code_reads_on_its_panel_and_on_the_lit_line(name):
     """Section 24's listing: every colour of the code on the panel, and on the
     highlight bar of the lit line. (The lines dimmed around it are not held to 4.5:1.)"""
-    from scenes.widgets.code_panel import BAR_OPACITY
+    from scenes.sections.s24_four_lines.code_panel import BAR_OPACITY
 
     theme = THEMES[name]
     panel = rgb(theme.panel)
