@@ -319,7 +319,8 @@ def test_the_sign_of_a_cell_reads_in_grayscale(name, theme_env):
     """In grayscale, a negative score's square has a rim unlike its middle (hollow) and a
     positive one is even (solid): the sign reads without colour."""
     from scenes.style import SIGN_OUTLINE, STROKE_PER_UNIT
-    from scenes.widgets.score_grid import INSET, ScoreGrid
+    from scenes.widgets.score_grid import ScoreGrid
+    from scenes.widgets.score_grid.shading import INSET
 
     theme = theme_env(name)
     grid = ScoreGrid(np.array([[1.0, -1.0]]), ["q"], ["a", "b"], box=(-6, 6, -3, 3))
