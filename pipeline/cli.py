@@ -426,10 +426,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         msg = " ".join(e.format_message().split())
         print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
-    except (FileNotFoundError, ImportError) as e:  # a broken install: no traceback either
+    except (FileNotFoundError, ImportError) as e:  # a missing file or a broken install: no traceback
         msg = " ".join(str(e).split())
-        print(f"render.py: error: {msg} (reinstall attn-explainer, or run attn-explainer doctor)",
-              file=sys.stderr)
+        if isinstance(e, ImportError):
+            msg += " (reinstall attn-explainer, or run attn-explainer doctor)"
+        print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
     except (KeyboardInterrupt, click.exceptions.Abort, Terminated):
         print("render.py: interrupted; finished sections are cached, run again to resume",

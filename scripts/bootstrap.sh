@@ -58,7 +58,7 @@ if command -v dpkg-query >/dev/null 2>&1; then
   if ! "$PY" -c "import ensurepip, venv" >/dev/null 2>&1; then missing+=(python3-venv); fi
   if ! command -v "$PY" >/dev/null 2>&1; then missing+=(python3); fi
 else
-  say "not a Debian system: make sure cairo, pango, pkg-config and a CJK font are installed"
+  say "not a Debian system: make sure cairo, pango, pkg-config and the fonts are installed (README, Install; .venv/bin/attn-explainer doctor then says what is missing)"
 fi
 fonts_changed=0
 if [ ${#missing[@]} -gt 0 ]; then
