@@ -69,7 +69,7 @@ class SignHalfPlanes(VGroup):
         # The signs sit in each half, well inside the plane, off the key's own line.
         reach = 0.6 * min(x1 - x0, y1 - y0) / 2
         plus = label("+", size * 1.4, t.positive).move_to(plane.c2p(reach * (k + perp) / 1.4))
-        minus = label("\u2212", size * 1.4, t.negative).move_to(plane.c2p(reach * (-k + perp) / 1.4))
+        minus = label("\u2212", size * 1.4, t.negative_text).move_to(plane.c2p(reach * (-k + perp) / 1.4))
         # ... and clear of the labels already on the plane (a long key's name).
         place_labels([plus, minus], box=plane.frame_box(), obstacles=plane.label_boxes())
         plane.register_labels(plus, minus)

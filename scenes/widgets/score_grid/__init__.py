@@ -4,10 +4,11 @@ Sections 8, 9, 10, 17 and 25 (and the small matrix of section 24) draw the
 ``n x n`` matrix of a head the same way:
 
 - **score mode**: each cell holds a square whose side is proportional to the
-  score's size and whose colour is its sign (``theme.positive`` /
-  ``theme.negative``), so the picture reads without digits;
+  score's size and whose colour and style are its sign (:func:`scenes.style.sign_mark`:
+  positive solid, negative hollow), so the picture reads without digits or colour;
 - **weight mode**: each cell is shaded in the weight colour by its weight
-  (0 to 1), optionally with the weight printed in the cell.
+  (0 to 1), optionally with the weight printed in the cell; the darkest shade leaves the
+  printed weight WCAG's 4.5:1 (:data:`.shading.NUMBER_RATIO`).
 
 Rows are queries (labels on the left, query colour), columns are keys (labels on
 top, key colour). The grid lays itself out in a box (cell size from the space

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 from manim import PI, Line, VGroup, VMobject
 
-from ... import style
+from ... import contrast, style
 from ..live_number import LiveNumber
 from ..text import baseline_drop
 from .cells import GridCells
@@ -15,7 +15,7 @@ from .fold import GridFold
 from .label_tiers import MAX_PITCH, GridLabels
 from .mask import GridMask
 from .numbers import GridNumbers
-from .shading import GridShading, _unit_square
+from .shading import NUMBER_RATIO, GridShading, _unit_square
 
 __all__ = ["ScoreGrid"]
 
@@ -111,6 +111,8 @@ class ScoreGrid(GridLabels, GridCells, GridShading, GridNumbers, GridMask, GridF
         self.discarded = np.zeros((self.n, self.m), bool)    # turned into dashed outlines
         self._grown = np.full((self.n, self.m), bool(filled))
         self.numbers: dict[tuple[int, int], LiveNumber] = {}
+        #: Weight mode: the fill opacity of a weight of 1 (see :data:`~.shading.NUMBER_RATIO`).
+        self.full_shade = contrast.densest_tint(t.weight, t.background, t.fg, NUMBER_RATIO)
 
         size = label_size or self.auto_label_size(max(self.n, self.m))
         rows, cols = self._layout(box or style.content_box(), list(row_labels), col_labels,

@@ -10,15 +10,12 @@ from ... import style
 from ..live_number import LiveNumber
 from ..text import label
 
-__all__ = ["DARK_TEXT_SHADE", "GridNumbers"]
-
-#: Weight mode: above this shade, numbers in cells switch to the background colour (contrast).
-DARK_TEXT_SHADE = 0.62
+__all__ = ["GridNumbers"]
 
 
 class GridNumbers:
     """Numbers in the cells of :class:`~scenes.widgets.score_grid.ScoreGrid`, sized to the
-    cells and following the values (dark on a dark shade)."""
+    cells and following the values (``fg`` on every shade: see :data:`~.shading.NUMBER_RATIO`)."""
 
     def number_size(self, decimals: int = 2) -> float:
         """Font size at which a number with ``decimals`` fits in a cell (may be under 16)."""
@@ -56,9 +53,5 @@ class GridNumbers:
     def _update_number(self, i: int, j: int, num: LiveNumber) -> None:
         v = self.values[i, j]
         num.set_value(v)
-        if self.mode == "weight":
-            dark = self.shade(v) * self.presence[i, j] > DARK_TEXT_SHADE
-            color = self.theme.background if dark else self.theme.fg
-        else:
-            color = self.theme.fg
-        num.set_fill(color, opacity=self.presence[i, j] if not self.discarded[i, j] else 0.0)
+        num.set_fill(self.theme.fg,
+                     opacity=self.presence[i, j] if not self.discarded[i, j] else 0.0)

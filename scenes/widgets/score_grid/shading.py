@@ -6,16 +6,21 @@ from collections.abc import Callable
 from typing import Self
 
 import numpy as np
-from manim import Animation, LaggedStart, Square, Transform
+from manim import Animation, LaggedStart, Square, Transform, VMobject
 
-from ... import style
+from ... import contrast, style
 
-__all__ = ["INSET", "WEIGHT_GAMMA", "GridShading"]
+__all__ = ["INSET", "NUMBER_RATIO", "WEIGHT_GAMMA", "GridShading"]
 
 #: Fraction of a cell the largest square (score mode) or the shaded tile (weight mode) fills.
 INSET = 0.9
 #: Weight mode: shade = weight ** WEIGHT_GAMMA (a perceptual curve; small weights stay visible).
 WEIGHT_GAMMA = 0.5
+#: Weight mode: the least contrast a number in a cell keeps against its shaded tile; the
+#: tile's densest shade is the one that leaves it (``contrast.densest_tint``), so one text
+#: colour reads on every shade (no text colour reaches WCAG's 4.5:1 on every shade between
+#: the background and the full weight colour). A tenth over 4.5 spares cairo's rounding.
+NUMBER_RATIO = contrast.TEXT_RATIO + 0.1
 
 
 def _unit_square() -> np.ndarray:
@@ -25,7 +30,7 @@ def _unit_square() -> np.ndarray:
 
 class GridShading:
     """Cell drawing of :class:`~scenes.widgets.score_grid.ScoreGrid`: a score's square (side
-    by size, colour by sign) or a weight's shade, updated in place from the values, and
+    by size, sign by colour and style: :func:`scenes.style.sign_mark`) or a weight's shade, updated in place from the values, and
     grown in when filled."""
 
     def side(self, v: float) -> float:
@@ -34,17 +39,18 @@ class GridShading:
 
     def shade(self, w: float) -> float:
         """Weight mode: fill opacity of a cell of weight ``w``."""
-        return float(np.clip(w, 0.0, 1.0)) ** WEIGHT_GAMMA
+        return self.full_shade * float(np.clip(w, 0.0, 1.0)) ** WEIGHT_GAMMA
 
     def _target_points(self, i: int, j: int, v: float | None = None) -> np.ndarray:
         v = self.values[i, j] if v is None else v
         side = self.side(v) if self.mode == "score" else INSET * self.pitch
         return self._unit * max(side, 1e-4) + self.square_center(i, j)
 
-    def _style_cell(self, i: int, j: int) -> None:
-        s, v = self.square(i, j), self.values[i, j]
+    def _style_cell(self, i: int, j: int, s: VMobject | None = None) -> None:
+        """Colour data cell ``(i, j)``'s shape (or ``s``, a copy of it at its target size)."""
+        s, v = s if s is not None else self.square(i, j), self.values[i, j]
         if self.mode == "score":
-            s.set_fill(style.score_color(v), opacity=self.presence[i, j])
+            style.sign_mark(s, v, opacity=self.presence[i, j])
         else:
             s.set_fill(self.theme.weight, opacity=self.shade(v) * self.presence[i, j])
 
@@ -99,6 +105,7 @@ class GridShading:
         self._grown[i, j] = True
         s = self.square(i, j)
         target = s.copy().set_points(self._target_points(i, j))
+        self._style_cell(i, j, target)          # the sign's outline is sized to the target
         return Transform(s, target)
 
     def fill_row(self, i: int, run_time: float = 1.0, lag_ratio: float = 0.25) -> Animation:
