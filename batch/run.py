@@ -30,11 +30,12 @@ from batch.tasks import ClipTask, Failed, render_clip
 from batch.variants import Variant, VariantError, load_variants
 from pipeline.build import Build
 from pipeline.cache import Hasher
-from pipeline.cli import check_narration, head_file_for, voice_cache_for
 from pipeline.files import atomic_write, check_out_dir, locked
-from pipeline.options import BadInput, Options
-from pipeline.registry import load_registry, parse_sections
+from pipeline.options import BadInput
+from pipeline.run_setup import check_narration, choose_sections, run_options, voice_cache_for
 from pipeline.scheduler import on_sigterm
+
+__all__ = ["RETRIES", "VariantRun", "StitchOnly", "run_batch"]
 
 #: Dask retries of a task that raised (a render process that died, a store hiccup, a worker
 #: with other code). A scene that raises is not retried (:class:`batch.tasks.Failed`); a task
@@ -65,8 +66,7 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
         variants = load_variants(variants_file)
     except VariantError as e:
         raise BadInput(str(e)) from None
-    registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections, registry.cards)  # as render chooses them
+    registry, sections = choose_sections(sections_spec)  # as render chooses them
     if narration:  # the client's voices; a worker without them fails its task with the reason
         for lang in sorted({v.lang for v in variants}):
             check_narration(lang)
@@ -112,11 +112,9 @@ def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str
                   hasher: Hasher, narration: bool = False) -> VariantRun:
     """The variant's build in OUT/<name> and the cache key of each of its sections."""
     paths = check_out_dir(out / v.name)
-    head = head_file_for(v.head, paths) if v.head is not None else None
-    opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
-                   n_tokens=v.head.n if v.head is not None else None, narration=narration,
-                   voice_cache=voice_cache_for(paths) if narration else None)
-    build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True, hasher=hasher)
+    opts = run_options(v.head, paths.cache / "heads", lang=v.lang, theme=v.theme, captions=v.captions,
+                       quality=quality, narration=narration, voice_cache=voice_cache_for(paths))
+    build = StitchOnly(registry, sections, opts, paths, jobs=1, force=True, hasher=hasher)
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
         run.keys[job.section.stem] = job.hash

@@ -17,7 +17,6 @@ takes its task with it: the scheduler runs it on another worker.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import shutil
 import socket
@@ -28,10 +27,12 @@ from pathlib import Path
 
 from batch.store import ClipStore
 from pipeline.build import Build
-from pipeline.files import atomic_write, check_out_dir
+from pipeline.files import check_out_dir
 from pipeline.options import Options
 from pipeline.registry import load_registry
+from pipeline.run_setup import write_head_file
 from pipeline.scheduler import run_jobs
+from words import config
 
 #: Lines of a failed section's log sent back to the client (the worker's disk may be far away).
 LOG_TAIL = 30
@@ -93,14 +94,12 @@ def render_clip(task: ClipTask) -> dict | Failed:
         raise WorkerMismatch(f"this worker's registry {task.registry} has no section {task.section}")
     head, n_tokens = None, None
     if task.head_toml is not None:  # the client's TOML, byte for byte: the key hashes its bytes
-        head = paths.cache / "heads" / f"{hashlib.sha256(task.head_toml.encode()).hexdigest()[:16]}.toml"
-        if not head.exists():
-            atomic_write(head, task.head_toml)
+        head = write_head_file(task.head_toml, paths.cache / "heads")
         n_tokens = _token_count(task.head_toml)
     opts = Options(lang=task.lang, theme=task.theme, captions=task.captions, quality=task.quality,
                    head=head, n_tokens=n_tokens, narration=task.narration,
                    voice_cache=paths.cache / "voice" if task.narration else None)
-    build = Build(registry, [section], opts, paths, kind="clip", jobs=1, force=True)
+    build = Build(registry, [section], opts, paths, jobs=1, force=True)
     jobs = build.plan()
     if not jobs:
         raise WorkerMismatch(f"{section.stem}: this worker has no scene file for {section.module}")
@@ -176,7 +175,7 @@ def _strategy() -> str:
     from pipeline import scheduler
 
     scheduler._context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
-    return os.environ.get("ATTN_RENDER_WORKER", "fork")
+    return config.RENDER_WORKER.read()
 
 
 def _tail(path: Path, lines: int = LOG_TAIL) -> str:

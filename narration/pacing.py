@@ -19,10 +19,11 @@ mix needs no gain of its own.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from . import spoken as spoken_rules
+from words import config
+from words import spoken as spoken_rules
+
 from .synth import Line, Synthesizer
 
 #: Silence after a line before the next caption appears, in seconds.
@@ -33,7 +34,7 @@ PAD_SECONDS = 0.05
 
 def enabled() -> bool:
     """Whether this render is narrated (``ATTN_NARRATION=1``)."""
-    return os.environ.get("ATTN_NARRATION", "") not in ("", "0")
+    return config.NARRATION.read()
 
 
 def spoken_line(lang: str, section: int, beat: str, text: str, context) -> str:

@@ -19,6 +19,8 @@ import wave
 from dataclasses import dataclass
 from pathlib import Path
 
+from words import config
+
 from . import loudness
 from .voices import voice
 
@@ -45,9 +47,9 @@ class Line:
 
 def default_cache() -> Path:
     """``ATTN_VOICE_CACHE``, else ``~/.cache/attn-explainer/voice``."""
-    env = os.environ.get("ATTN_VOICE_CACHE")
-    if env:
-        return Path(env)
+    chosen = config.VOICE_CACHE.read()
+    if chosen is not None:
+        return chosen
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn-explainer" / "voice"
 
 

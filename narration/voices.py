@@ -22,12 +22,13 @@ naming what to install.
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from words import config
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Where the set-up puts the Mei voice (and its licence); ``ATTN_VOICE_DIR`` overrides.
@@ -73,7 +74,7 @@ class Voice:
 
 
 def voice_dir() -> Path:
-    return Path(os.environ.get("ATTN_VOICE_DIR") or VOICE_DIR)
+    return config.VOICE_DIR.read() or VOICE_DIR
 
 
 def _package_version(package: str) -> str:
@@ -138,7 +139,7 @@ def credit(voice_lang: str, caption_lang: str) -> str:
     The closing card shows it on a narrated video (the Mei voice's CC BY 3.0 licence asks
     for attribution). The words are the caption table's ``[voice_credits]``.
     """
-    from scenes.captions import table
+    from words.captions import table
 
     return table(caption_lang)["voice_credits"][voice_lang]
 
@@ -147,6 +148,6 @@ def closing_credit(lang: str) -> str | None:
     """The voice credit for the closing card of a video in ``lang``: the credit line when
     this render is narrated (``ATTN_NARRATION=1``), else None (a silent video credits no
     voice). For the closing card (layout): ``narration.closing_credit(self.lang)``."""
-    if os.environ.get("ATTN_NARRATION", "") in ("", "0"):
+    if not config.NARRATION.read():
         return None
     return credit(lang, lang)

@@ -12,7 +12,11 @@ import tempfile
 from dataclasses import asdict, dataclass
 from typing import Iterable
 
+from words import config
+
 from .options import Options
+
+__all__ = ["ScriptCue", "build_script", "format_script"]
 
 
 @dataclass(frozen=True)
@@ -30,19 +34,14 @@ class ScriptCue:
         return asdict(self)
 
 
-def build_script(sections: Iterable, opts: Options,
-                 head_file: str | None = None) -> tuple[list[ScriptCue], float]:
+def build_script(sections: Iterable, opts: Options) -> tuple[list[ScriptCue], float]:
     """The cues of ``sections`` (registry entries, in order) rendered with ``opts``, and
     the length of the stitched video in seconds."""
     from scenes.timeline import section_cues
 
-    env = {"ATTN_LANG": opts.lang, "ATTN_THEME": opts.theme}
-    if head_file:
-        env["ATTN_HEAD"] = str(head_file)
-    if opts.narration:  # narration (issue 14): each cue holds for its spoken line
-        env["ATTN_NARRATION"] = "1"
-        if opts.voice_cache is not None:
-            env["ATTN_VOICE_CACHE"] = str(opts.voice_cache)
+    # narrated, each cue holds for its spoken line
+    env = config.scene_env(lang=opts.lang, theme=opts.theme, head=opts.head, narration=opts.narration,
+                           voice_cache=opts.voice_cache)
     fps = opts.size[2]
     out, offset = [], 0.0
     with tempfile.TemporaryDirectory(prefix="attn-script-") as media:

@@ -13,12 +13,13 @@ import numpy as np
 from manim import DOWN, UP, FadeIn, LaggedStart
 
 import narration
-from scenes import captions, style, timing
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.registry import SECTIONS
 from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.text import bullet_list, label, paragraph
 from scenes.widgets.tokens import TokenStrip
+from words import captions
 
 #: Seconds the opening card holds after its caption has been read.
 HOLD = 1.0

@@ -70,7 +70,7 @@ def count_words(n: int, lang: str) -> str:
     """
     from babel.numbers import format_decimal
 
-    from .captions import table
+    from words.captions import table
 
     words = table(lang)["counting"]
     return words.get(str(n)) or words["other"].format(n=format_decimal(n, locale=lang))
@@ -79,7 +79,7 @@ def count_words(n: int, lang: str) -> str:
 def _title(lang: str, number: int, suffix: str = "") -> str:
     """A section's title from the caption table of ``lang`` (``[titles]``: every word on
     screen lives in the caption tables)."""
-    from .captions import table
+    from words.captions import table
 
     return table(lang)["titles"].get(f"s{number:02d}{suffix}", "")
 

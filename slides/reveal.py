@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
 from pathlib import Path
+
+from words import config
 
 VERSION = "6.0.2"
 #: ``npm view reveal.js@6.0.2 dist.integrity``: the tarball is refused if it differs.
@@ -41,8 +42,7 @@ class RevealMissing(RuntimeError):
 
 def vendor_dir() -> Path:
     """Where the set-up unpacks reveal.js: ``$ATTN_REVEAL_DIR`` or ``vendor/reveal.js-<VERSION>``."""
-    env = os.environ.get("ATTN_REVEAL_DIR")
-    return Path(env) if env else _ROOT / "vendor" / f"reveal.js-{VERSION}"
+    return config.REVEAL_DIR.read() or _ROOT / "vendor" / f"reveal.js-{VERSION}"
 
 
 def check_installed() -> Path:

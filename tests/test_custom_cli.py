@@ -17,7 +17,7 @@ import pytest
 import render
 from attn_math import Story
 from attn_math.head import sentence_head
-from scenes import captions
+from words import captions, config
 from scenes.registry import SECTIONS
 from tests.test_custom_sentences import SENTENCES, independent
 
@@ -108,7 +108,7 @@ def test_every_caption_resolves_for_the_sentence(name):
     story = Story(sentence_head(SENTENCES[name].split()))
     for section in SECTIONS:
         ctx = story.caption_context(section.number)
-        for lang in captions.LANGS:
+        for lang in config.LANGS:
             for beat in captions.table(lang).get(captions.section_key(section.number), {}):
                 text = captions.render(lang, section.number, beat, ctx)
                 assert "{" not in text, (name, section.stem, beat)

@@ -7,8 +7,9 @@ from collections import OrderedDict
 
 from manim import DOWN, Text, VGroup
 
+from words.linebreak import is_wide, paragraph_lines
+
 from .. import style
-from ..linebreak import is_wide, paragraph_lines
 from ..layout import fit_width
 
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji

@@ -37,6 +37,8 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+__all__ = ["SPOKEN_DIR", "spoken", "katakana", "readings", "variants", "variant"]
+
 SPOKEN_DIR = Path(__file__).resolve().parent.parent / "assets" / "spoken"
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")

@@ -1,0 +1,162 @@
+"""The configuration read from the environment: every ``ATTN_*`` variable, named once.
+
+Scenes read their configuration from the environment, so that the plain manim CLI renders any
+scene unchanged (``ATTN_LANG=en manim -ql scenes/s03_which_key.py WhichKey``); the pipeline
+writes the same variables for its workers. Both go through this module: each variable is one
+small object below (its name, its allowed values, its default), and nothing else in the
+project spells an ``ATTN_*`` name.
+
+A value outside the allowed set is an error, never silently the default: a typo such as
+``ATTN_LANG=english`` would otherwise render a whole Japanese video without a word of warning.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "LANGS", "THEMES", "CAPTION_MODES", "ConfigError", "Choice", "Flag", "Location", "Text",
+    "LANG", "THEME", "CAPTIONS", "HEAD", "NARRATION", "VOICE_CACHE", "SCENE_SETTINGS",
+    "REGISTRY", "RENDER_WORKER", "VOICE_DIR", "REVEAL_DIR",
+    "scene_env", "apply_scene_env", "scene_environment",
+]
+
+#: Caption and title languages.
+LANGS = ("ja", "en")
+#: Colour themes (``scenes.style`` holds one palette per name).
+THEMES = ("dark", "light")
+#: ``burned``: drawn on the frame and written to .srt; ``srt``: written only; ``none``.
+CAPTION_MODES = ("burned", "srt", "none")
+
+
+class ConfigError(ValueError):
+    """An ``ATTN_*`` variable holds a value the scenes do not know."""
+
+
+def _raw(name: str) -> str:
+    return os.environ.get(name, "")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A variable that takes one of a few values; unset or empty means ``default``."""
+
+    name: str
+    allowed: tuple[str, ...]
+    default: str
+
+    def read(self) -> str:
+        """The value (``default`` when unset or empty); :class:`ConfigError` if not allowed."""
+        value = _raw(self.name) or self.default
+        if value not in self.allowed:
+            raise ConfigError(f"{self.name}={value!r} is not one of {', '.join(self.allowed)}")
+        return value
+
+    def encode(self, value: str) -> str:
+        return value
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A variable that is on unless unset, empty or ``0``."""
+
+    name: str
+
+    def read(self) -> bool:
+        return _raw(self.name) not in ("", "0")
+
+    def encode(self, value: bool) -> str:
+        return "1" if value else ""
+
+
+@dataclass(frozen=True)
+class Location:
+    """A variable naming a file or folder; unset or empty means None."""
+
+    name: str
+
+    def read(self) -> Path | None:
+        value = _raw(self.name)
+        return Path(value) if value else None
+
+    def encode(self, value: str | Path) -> str:
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A variable holding free text; unset or empty means ``default``."""
+
+    name: str
+    default: str
+
+    def read(self) -> str:
+        return _raw(self.name) or self.default
+
+    def encode(self, value: str) -> str:
+        return value
+
+
+# ---------------------------------------------------------------- the scene contract
+LANG = Choice("ATTN_LANG", LANGS, "ja")
+THEME = Choice("ATTN_THEME", THEMES, "dark")
+CAPTIONS = Choice("ATTN_CAPTIONS", CAPTION_MODES, "burned")
+#: A head or spec TOML; unset: ``assets/head.toml``.
+HEAD = Location("ATTN_HEAD")
+#: An offline voice reads every caption beat and the scene waits for it.
+NARRATION = Flag("ATTN_NARRATION")
+#: Where spoken lines are cached; unset: ``~/.cache/attn-explainer/voice``.
+VOICE_CACHE = Location("ATTN_VOICE_CACHE")
+
+#: What decides how a scene looks and sounds: a worker sets these and clears the rest.
+SCENE_SETTINGS = (LANG, THEME, CAPTIONS, HEAD, NARRATION, VOICE_CACHE)
+
+# ---------------------------------------------------------------- the tooling's switches
+#: The section registry module a run loads (tests swap in their own).
+REGISTRY = Text("ATTN_REGISTRY", "scenes.registry")
+#: How a section gets its process: ``fork`` (from a forkserver) or ``subprocess``.
+RENDER_WORKER = Text("ATTN_RENDER_WORKER", "fork")
+#: Where the set-up put the Mei voice.
+VOICE_DIR = Location("ATTN_VOICE_DIR")
+#: Where the set-up unpacked reveal.js.
+REVEAL_DIR = Location("ATTN_REVEAL_DIR")
+
+
+def scene_env(*, lang: str, theme: str | None = None, captions: str | None = None,
+              head: str | Path | None = None, narration: bool = False,
+              voice_cache: str | Path | None = None) -> dict[str, str]:
+    """The scene environment of these settings, as variable name -> value.
+
+    Settings left at None (and narration off) are not in it, so the scene reads their
+    defaults; the voice cache is only written for a narrated render.
+    """
+    values = {LANG: lang, THEME: theme, CAPTIONS: captions, HEAD: head,
+              NARRATION: narration or None, VOICE_CACHE: voice_cache if narration else None}
+    return {s.name: s.encode(v) for s, v in values.items() if v is not None}
+
+
+def apply_scene_env(env: Mapping[str, str]) -> None:
+    """Make ``env`` this process's scene configuration: every scene variable not in it is removed."""
+    for setting in SCENE_SETTINGS:
+        os.environ.pop(setting.name, None)
+    os.environ.update(env)
+
+
+@contextmanager
+def scene_environment(env: Mapping[str, str]) -> Iterator[None]:
+    """:func:`apply_scene_env` for the duration of a ``with`` block, then the scene variables
+    as they were."""
+    saved = {s.name: os.environ.get(s.name) for s in SCENE_SETTINGS}
+    apply_scene_env(env)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
