@@ -4,7 +4,7 @@ coarsened where that makes the parts as shown add up to it
 they do not add up (:func:`attn_math.story.parts_add_up`, decided here against Decimal
 arithmetic on the printed texts). The drawn numbers and the note are read while the layout
 probe renders the sections (``tests/shown_sums.py``, used by ``tests/test_layout.py`` and
-``tests/test_scenes.py``); :class:`tests.shown_sums.SumReader`'s verdicts are tested here.
+``tests/test_scenes.py``); :class:`tests.support.shown_sums.SumReader`'s verdicts are tested here.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from attn_math import Story, default_head, sentence_head
 from attn_math.story import SUM_PLACES, SumPlaces, parts_add_up, sum_decimals
-from tests.shown_sums import SumReader
-from tests.test_layout import SENTENCES
+from tests.support.sentences import LAYOUT as SENTENCES
+from tests.support.shown_sums import SumReader
 
 #: The sentences: the default one (ja/dark) and test_layout's.
 CASES = {"default": (None, "ja", "dark"), **SENTENCES}
@@ -53,14 +53,6 @@ def test_sum_decimals_coarsens_the_total_only():
     assert not parts_add_up(stuck, 3, 3)
 
 
-@pytest.mark.parametrize("sentence", list(CASES))
-def test_section19_leak_adds_up(sentence):
-    s = _story(CASES[sentence][0])
-    p = s.sum_places[19]
-    assert parts_add_up(s.Wbug[s.bug_row, s.bug_row + 1:], *p)
-    assert len(s.fig(19, "bug_leak").text.split(".")[1]) == p.total
-
-
 # ---------------------------------------------------------------- when the note is shown
 
 def _shown(x: float, places: int) -> Decimal:
@@ -72,6 +64,18 @@ def _shown(x: float, places: int) -> Decimal:
 def _adds_up(parts, places: int, total_places: int, total: float | None = None) -> bool:
     total = sum(float(p) for p in parts) if total is None else total
     return sum((_shown(p, places) for p in parts), Decimal(0)) == _shown(total, total_places)
+
+
+@pytest.mark.parametrize("sentence", list(CASES))
+def test_section19_leak_adds_up(sentence):
+    """The leaked weights as shown add up to the leak as shown, by Decimal arithmetic on the
+    printed values (not by the predicate that chose the decimals)."""
+    s = _story(CASES[sentence][0])
+    p = s.sum_places[19]
+    leaked = s.Wbug[s.bug_row, s.bug_row + 1:]
+    shown_total = s.fig(19, "bug_leak").text
+    assert len(shown_total.split(".")[1]) == p.total
+    assert sum((_shown(w, p.parts) for w in leaked), Decimal(0)) == Decimal(shown_total)
 
 
 def test_a_row_that_adds_up():
