@@ -15,7 +15,7 @@ import importlib.util
 import logging
 import os
 import socket
-from typing import Iterator
+from collections.abc import Iterator
 
 #: Seconds to wait for ``--scheduler`` to answer: the TCP connection, then Dask's handshake.
 PROBE_TIMEOUT = 5

@@ -49,7 +49,7 @@ class VariantRun:
 
     variant: Variant
     index: int
-    build: "StitchOnly"               # the pipeline's Build for OUT/<name>
+    build: StitchOnly               # the pipeline's Build for OUT/<name>
     keys: dict = field(default_factory=dict)      # section stem -> cache key
     sections: dict = field(default_factory=dict)  # section stem -> section
     failures: list = field(default_factory=list)  # (stem, error, log)

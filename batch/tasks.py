@@ -187,8 +187,8 @@ def _tail(path: Path, lines: int = LOG_TAIL) -> str:
 
 
 def _token_count(head_toml: str) -> int:
-    from attn_math.head import head_from_dict
-
     import tomllib
+
+    from attn_math.head import head_from_dict
 
     return head_from_dict(tomllib.loads(head_toml)).n

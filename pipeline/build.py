@@ -172,7 +172,14 @@ class Build:
         return self._summary(console, stitched)
 
     def _render(self, todo: list[Job], console) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
 
         counts = {"cached": sum(o.status == "cached" for o in self.outcomes.values()),
                   "rendered": 0, "failed": 0}

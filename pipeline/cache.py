@@ -7,8 +7,8 @@ import dataclasses
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from words import config
 
@@ -255,7 +255,7 @@ def section_hash(section, opts: Options, kind: OutputKind, hasher: Hasher, sourc
     # where the head and the voice cache are is not what they hold
     unhashed = (config.HEAD.name, config.VOICE_CACHE.name)
     put("env", json.dumps({k: v for k, v in env.items() if k not in unhashed}, sort_keys=True))
-    put("size", "%dx%d@%d" % opts.size)
+    put("size", "{}x{}@{}".format(*opts.size))
     if opts.narration:  # the voice, its versions and the audio settings
         from narration.pacing import narration_key
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
 
 from .files import tmp_name, unlink
-
 
 
 def probe_clip(path: Path) -> dict:

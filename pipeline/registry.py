@@ -7,9 +7,9 @@ import importlib.util
 import os
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from words import config
 

@@ -12,9 +12,10 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .files import atomic_write, read_json
 from .registry import ROOT
@@ -39,7 +40,7 @@ class Job:
     hash: str
     render: RenderJob
     started: float = 0.0
-    handle: "_Handle | None" = None
+    handle: _Handle | None = None
 
 
 def _context():

@@ -9,8 +9,8 @@ before it, as the stitched ``explainer.srt`` is. Nothing is drawn or encoded.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import Iterable
 
 from words import config
 

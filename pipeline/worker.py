@@ -52,7 +52,7 @@ class RenderJob:
         return json.dumps(dataclasses.asdict(self))
 
     @classmethod
-    def from_json(cls, text: str) -> "RenderJob":
+    def from_json(cls, text: str) -> RenderJob:
         data = json.loads(text)
         data["size"] = tuple(data["size"])
         return cls(**data)

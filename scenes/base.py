@@ -22,7 +22,6 @@ from manim import DOWN, FadeIn, FadeOut, Mobject, Scene, Transform
 
 from attn_math import Story, beats, load_story
 from attn_math.beats import BeatCursor
-
 from narration import pacing as narration
 from words import captions, config, cues
 
@@ -111,7 +110,7 @@ class SectionScene(Scene):
         return home
 
     def unstage(self, mob: Mobject, home: Mobject, run_time: float = timing.ENTER) -> None:
-        """Move a :meth:`stage`\ d ``mob`` back to its place (and size) to make room."""
+        r"""Move a :meth:`stage`\ d ``mob`` back to its place (and size) to make room."""
         self.play(Transform(mob, home), run_time=run_time)
 
     def title_text(self) -> str:
@@ -151,9 +150,9 @@ class SectionScene(Scene):
             return ""
         text = self.caption_text(beat.key, **extra)
         self._read_out()
-        cues = cues.cues_of(text, self.lang)
-        self._show_cue(beat.key, cues[0], whole_beat=len(cues) == 1)
-        self._pending = [(beat.key, c) for c in cues[1:]]
+        shown = cues.cues_of(text, self.lang)
+        self._show_cue(beat.key, shown[0], whole_beat=len(shown) == 1)
+        self._pending = [(beat.key, c) for c in shown[1:]]
         return text
 
     def settle(self, minimum: float = 0.5) -> None:

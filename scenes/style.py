@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from manim import config
 
-from words import config
+from words.config import THEME
 
 from .layout import Box
 
@@ -101,7 +101,7 @@ THEMES = {"dark": DARK, "light": LIGHT}
 
 
 def theme_name() -> str:
-    return config.THEME.read()
+    return THEME.read()
 
 
 def theme() -> Theme:

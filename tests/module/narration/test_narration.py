@@ -25,8 +25,8 @@ from tests.support import ROOT
 sys.path.insert(0, str(ROOT))
 
 from narration import pacing  # noqa: E402
-from words.spoken import spoken  # noqa: E402
 from narration.synth import Synthesizer  # noqa: E402
+from words.spoken import spoken  # noqa: E402
 
 # One worker runs this module: the narrated renders (a module fixture per language) are made
 # once, not once per worker that happens to get one of their tests.
@@ -88,8 +88,8 @@ def test_spoken_variant_is_used(monkeypatch):
 
 def test_spoken_variants_name_existing_beats():
     """Every explicit spoken variant belongs to a caption beat and uses its placeholders."""
+    from words import captions, config
     from words.spoken import variants
-    from words import captions
 
     for lang in config.LANGS:
         for sec, beats in variants(lang).items():

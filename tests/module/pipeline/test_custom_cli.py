@@ -16,11 +16,11 @@ import pytest
 import render
 from attn_math import Story
 from attn_math.head import sentence_head
-from words import captions, config
 from scenes.registry import SECTIONS
 from tests.support import ROOT
 from tests.support.sentences import CUSTOM as SENTENCES
 from tests.support.sentences import independent
+from words import captions, config
 
 pytestmark = pytest.mark.slow
 

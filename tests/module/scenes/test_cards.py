@@ -7,8 +7,8 @@ import pytest
 
 from pipeline.options import BadInput
 from pipeline.registry import load_registry, parse_sections
-from words import captions, config
 from scenes.registry import CARDS, SECTIONS, by_number, by_slug
+from words import captions, config
 
 
 def stems(spec):

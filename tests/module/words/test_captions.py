@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from attn_math import load_story
-from words import captions, config, cues
 from scenes.registry import SECTIONS
+from words import captions, config, cues
 
 
 @pytest.fixture(scope="module")

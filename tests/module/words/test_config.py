@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from scenes import style
+from tests.support import ROOT
 from words import config
 from words.config import ConfigError
 
-ROOT = Path(__file__).resolve().parent.parent
 #: The project's code (tests and fixtures stand in for other projects, benchmarks for users).
 CODE = ("render.py", "cli", "pipeline", "scenes", "words", "attn_math", "narration", "batch", "slides")
 

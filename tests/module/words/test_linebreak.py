@@ -40,8 +40,8 @@ def test_the_section_23_sentence():
 def test_paragraphs_and_captions_share_the_rules():
     """One definition of kinsoku and of the clause ends Japanese breaks after: the caption
     module and the paragraph widget use :mod:`words.linebreak`'s, not copies."""
-    from words import cues, linebreak
     from scenes.widgets import text
+    from words import cues, linebreak
 
     assert text.paragraph_lines is linebreak.paragraph_lines
     assert cues.linebreak is linebreak

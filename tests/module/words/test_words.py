@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from attn_math.head import MAX_TOKENS, MIN_TOKENS
-from words import captions, config
 from scenes.registry import DEFAULT_TOKENS, SECTIONS, by_number, count_words
+from words import captions, config
 
 #: What each title says for a count (the outputs before the words moved to the tables).
 COUNTS = {
