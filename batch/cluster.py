@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import logging
-import os
 import socket
 from collections.abc import Iterator
 
@@ -80,6 +79,3 @@ def connect(scheduler: str | None, workers: int) -> Iterator:
     finally:
         cluster.close()
 
-
-def default_workers() -> int:
-    return os.cpu_count() or 1

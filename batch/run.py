@@ -155,8 +155,10 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
 
     def finish(run: VariantRun) -> None:
         run.done, run.seconds = True, time.perf_counter() - t0
-        run.failures += [(stem, results[k].error, results[k].log) for stem, k in run.keys.items()
-                         if isinstance(results.get(k), Failed)]
+        for stem, k in run.keys.items():
+            outcome = results.get(k)
+            if isinstance(outcome, Failed):
+                run.failures.append((stem, outcome.error, outcome.log))
         if not run.failures:
             t = time.perf_counter()
             _stitch(run, store, remote=bool(scheduler))
@@ -239,14 +241,15 @@ def _stitch(run: VariantRun, store: ClipStore, remote: bool = False) -> None:
         return
     from rich.console import Console
 
-    quiet = Console(file=io.StringIO())
+    log = io.StringIO()
+    quiet = Console(file=log)
     try:
         rc = build.run(quiet)
     except Exception as e:  # noqa: BLE001 - reported with the variant
         run.failures.append(("stitch", f"{type(e).__name__}: {' '.join(str(e).split())}", ""))
         return
     if rc != 0:
-        err = build.stitch_error or " ".join(quiet.file.getvalue().split())[-300:]
+        err = build.stitch_error or " ".join(log.getvalue().split())[-300:]
         run.failures.append(("stitch", err, ""))
 
 

@@ -107,7 +107,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
     if job.hash != task.key:
         raise WorkerMismatch(f"{section.stem}: this worker's project gives cache key {job.hash}, the client's "
                              f"{task.key}: run the same version of the project on the client and every worker")
-    outcome = {}
+    outcome: dict = {}
 
     def on_done(j, status, data):
         if j is not None:

@@ -2,7 +2,8 @@
 
 Modules, one concern each:
 
-- :mod:`narration.spoken`: the spoken form of a caption (``W_Q`` -> "W Q", ``√d`` -> "root d");
+- :mod:`words.spoken` (beside the captions, manim-free): the spoken form of a caption
+  (``W_Q`` -> "W Q", ``√d`` -> "root d") and its tables;
 - :mod:`narration.voices`: which engine speaks which language, and the missing-voice message;
 - :mod:`narration.loudness`: −16 LUFS, true peak under −1 dBTP, short fades;
 - :mod:`narration.synth`: synthesis cached by text, voice and settings;

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -93,11 +94,9 @@ def _digest(path: Path) -> str:
 @lru_cache(maxsize=2)
 def voice(lang: str) -> Voice:
     """The voice of ``lang``; raises :class:`MissingVoice` when something is not installed."""
-    if lang == "ja":
-        return _open_jtalk()
-    if lang == "en":
-        return _festival()
-    raise MissingVoice(f"no narration voice for language {lang!r} (ja, en)")
+    if lang not in VOICES:
+        raise MissingVoice(f"no narration voice for language {lang!r} ({', '.join(VOICES)})")
+    return VOICES[lang]()
 
 
 def _open_jtalk() -> Voice:
@@ -131,6 +130,11 @@ def _festival() -> Voice:
                 f"festvox-us-slt-hts {_package_version('festvox-us-slt-hts')}")
     return Voice("en", FESTIVAL_VOICE, identity,
                  (exe, "-eval", f"(voice_{FESTIVAL_VOICE})"), "-o")
+
+
+#: Each language's voice: a function that finds its engine and voice files (or raises
+#: :class:`MissingVoice` naming what to install).
+VOICES: dict[str, Callable[[], Voice]] = {"ja": _open_jtalk, "en": _festival}
 
 
 def credit(voice_lang: str, caption_lang: str) -> str:

@@ -119,14 +119,14 @@ class Build:
                 and mp4.stat().st_size == prev.get("size") and srt_ok):
             return {**prev, "reused": True}
         t0 = time.perf_counter()
-        clips = [(store / o.section.stem / f"{o.hash}.mp4", o.meta, o.section.title(self.opts.lang, self.opts.n_tokens))
-                 for o in done]
+        clips = [(store / o.section.stem / f"{o.hash}.mp4", o.meta or {},
+                  o.section.title(self.opts.lang, self.opts.n_tokens)) for o in done]
         merged = None
         if self.opts.captions != "none":  # prepared first: the two renames follow each other
             parts, start = [], 0.0
             for o in done:
                 parts.append(((store / o.section.stem / f"{o.hash}.srt").read_text(encoding="utf-8"), start))
-                start += o.meta["duration"]
+                start += (o.meta or {})["duration"]
             merged = merge_subtitles(parts, start)
         total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang)
         if merged is None:

@@ -85,7 +85,7 @@ def _file_digest(path: Path) -> str:
     return h.hexdigest()
 
 
-def _tree_files(root: Path, skip: set[Path] = frozenset()) -> Iterable[Path]:
+def _tree_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterable[Path]:
     if root.is_file():
         yield root
         return

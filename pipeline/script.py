@@ -61,7 +61,8 @@ def _clock(t: float) -> str:
 
 def format_script(cues: list[ScriptCue], titles: dict[int, str], total: float | None = None) -> str:
     """Readable text: a heading per section, then ``start–end  beat`` and the cue's lines."""
-    lines, current = [], None
+    lines: list[str] = []
+    current = None
     for c in cues:
         if c.section != current:
             current = c.section

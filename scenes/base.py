@@ -218,9 +218,9 @@ class SectionScene(Scene):
         super().tear_down()
 
     def _fade_out(self) -> None:
-        """The transition between sections (layout, issue 12): every clip ends with the same
-        short fade to the background, and opens by fading its title in. Only in a movie: a
-        still (or a test's last frame) shows the end state, not the empty background."""
+        """The transition between sections: every clip ends with the same short fade to the
+        background, and opens by fading its title in. Only in a movie: a still (or a test's
+        last frame) shows the end state, not the empty background."""
         output = getattr(self.renderer.file_writer, "output_spec", None)
         movie = self.timing_only or (output is not None and output.is_video)
         if movie and self.mobjects:

@@ -35,7 +35,7 @@ SLIDES_DIR = "slides"
 _LEFTOVER = re.compile(r"^\..+\.\d+\.tmp$")
 
 
-def _replace_from_tmp(dest: Path, write: Callable[[Path], None]) -> None:
+def _replace_from_tmp(dest: Path, write: Callable[[Path], object]) -> None:
     """``write`` the file under a temporary name, then rename it to ``dest``."""
     tmp = tmp_name(dest)
     try:
@@ -270,7 +270,7 @@ class SlideBuild:
             slides.append(SectionSlide(
                 number=o.section.number, stem=o.section.stem,
                 title=o.section.title(opts.lang, opts.n_tokens), clip=clip, poster=poster,
-                notes=notes, clip_key=o.hash, duration=float((o.meta or {}).get("duration") or 0.0)))
+                notes=notes, clip_key=o.hash or "", duration=float((o.meta or {}).get("duration") or 0.0)))
         return Deck(title=video_title(opts.lang), sentence=self.sentence, lang=opts.lang,
                     theme=opts.theme, sections=tuple(slides), narrated=narrated)
 

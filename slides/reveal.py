@@ -86,7 +86,10 @@ def fetch(dest: Path | None = None) -> Path:
         with tarfile.open(tgz) as tar:
             for f in FILES:
                 member = tar.getmember(f"package/{f}")
-                data = tar.extractfile(member).read()
+                unpacked = tar.extractfile(member)
+                if unpacked is None:
+                    raise RuntimeError(f"reveal.js {VERSION}: package/{f} is not a file")
+                data = unpacked.read()
                 (staging / f).parent.mkdir(parents=True, exist_ok=True)
                 (staging / f).write_bytes(data)
         dest.parent.mkdir(parents=True, exist_ok=True)

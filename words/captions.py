@@ -31,7 +31,7 @@ def table(language: str) -> dict:
 def language_name(language: str) -> str:
     """The name of ``language`` written in that language ("日本語", "English"): CLDR's, through
     Babel, so no table of ours holds it (the opening card and the title slide both say it)."""
-    return Locale.parse(language).get_display_name(language)
+    return Locale.parse(language).get_display_name(language) or language
 
 
 def section_key(number: int) -> str:

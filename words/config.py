@@ -56,8 +56,6 @@ class Choice:
             raise ConfigError(f"{self.name}={value!r} is not one of {', '.join(self.allowed)}")
         return value
 
-    def encode(self, value: str) -> str:
-        return value
 
 
 @dataclass(frozen=True)
@@ -69,8 +67,6 @@ class Flag:
     def read(self) -> bool:
         return _raw(self.name) not in ("", "0")
 
-    def encode(self, value: bool) -> str:
-        return "1" if value else ""
 
 
 @dataclass(frozen=True)
@@ -83,8 +79,6 @@ class Location:
         value = _raw(self.name)
         return Path(value) if value else None
 
-    def encode(self, value: str | Path) -> str:
-        return str(value)
 
 
 @dataclass(frozen=True)
@@ -97,8 +91,6 @@ class Text:
     def read(self) -> str:
         return _raw(self.name) or self.default
 
-    def encode(self, value: str) -> str:
-        return value
 
 
 # ---------------------------------------------------------------- the scene contract
@@ -134,9 +126,10 @@ def scene_env(*, lang: str, theme: str | None = None, captions: str | None = Non
     Settings left at None (and narration off) are not in it, so the scene reads their
     defaults; the voice cache is only written for a narrated render.
     """
-    values = {LANG: lang, THEME: theme, CAPTIONS: captions, HEAD: head,
-              NARRATION: narration or None, VOICE_CACHE: voice_cache if narration else None}
-    return {s.name: s.encode(v) for s, v in values.items() if v is not None}
+    values = {LANG.name: lang, THEME.name: theme, CAPTIONS.name: captions, HEAD.name: head,
+              NARRATION.name: "1" if narration else None,
+              VOICE_CACHE.name: voice_cache if narration else None}
+    return {name: str(v) for name, v in values.items() if v is not None}
 
 
 def apply_scene_env(env: Mapping[str, str]) -> None:
