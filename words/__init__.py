@@ -6,7 +6,7 @@
     linebreak   where a line may break (kinsoku, clause ends) and the two line breakers
     spoken      the spoken form of a caption and its tables (``assets/spoken/<lang>.toml``)
 
-The scenes, the narration and the pipeline all read these; this package reads only
-``attn_math`` (plural rules through Babel), so that every layer may import it and the words
-can be tested without rendering.
+The scenes, the narration, the pipeline, the deck and ``attn_math`` all read these; this
+package imports nothing else of the project (plural rules and language names come from
+Babel), so that every layer may import it and the words can be tested without rendering.
 """
