@@ -67,9 +67,9 @@ class OutputKind:
         Whether it carries an ``.srt`` (unless the captions are ``none``).
     stitched
         Whether a run joins these into ``explainer.mp4``.
-    store
+    move_to_store
         Moves what manim wrote in a staging folder into the store under a key; returns
-        the entry's meta (``store(staging, store_dir, key, captions)``).
+        the entry's meta (``move_to_store(staging, store_dir, key, captions)``).
     """
 
     name: str
@@ -79,7 +79,7 @@ class OutputKind:
     manim_format: str
     subtitled: bool
     stitched: bool
-    store: Callable[[Path, Path, str, str], dict]
+    move_to_store: Callable[[Path, Path, str, str], dict]
 
     def stored_files(self, store: Path, key: str, captions: str) -> list[Path]:
         """The files a finished store entry holds besides its meta."""
@@ -94,9 +94,9 @@ class OutputKind:
 
 
 CLIP = OutputKind("clip", "render", "clips", ".mp4", "mp4", subtitled=True, stitched=True,
-                  store=_store_clip)
+                  move_to_store=_store_clip)
 STILL = OutputKind("still", "stills", "stills", ".png", "png", subtitled=False, stitched=False,
-                   store=_store_still)
+                   move_to_store=_store_still)
 
 #: Every output kind, by name.
 KINDS: dict[str, OutputKind] = {k.name: k for k in (CLIP, STILL)}

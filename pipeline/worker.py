@@ -131,7 +131,7 @@ def render_section(job: RenderJob) -> dict:
     store = Path(job.store)
     store.mkdir(parents=True, exist_ok=True)
     key = job.hash
-    meta = kind.store(staging, store, key, job.captions)
+    meta = kind.move_to_store(staging, store, key, job.captions)
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
     atomic_write(store / f"{key}.json", json.dumps(meta, indent=1))
     (media / ".dirty").unlink()
