@@ -89,6 +89,21 @@ def test_layers_import_downwards(graph):
     assert not illegal, sorted(f"{d.importer} -> {d.imported}: {d.routes}" for d in illegal)
 
 
+def test_every_module_imports():
+    """Every module of every package imports: grimp leaves out an import of a module that does
+    not exist, so a refactor's stale import (a module moved away) is caught here."""
+    code = ("import importlib, pkgutil, sys, traceback\n"
+            f"for name in {PACKAGES!r}:\n"
+            "    package = importlib.import_module(name)\n"
+            "    for m in pkgutil.walk_packages(package.__path__, name + '.'):\n"
+            "        try:\n"
+            "            importlib.import_module(m.name)\n"
+            "        except Exception as e:\n"
+            "            print(f'{m.name}: {type(e).__name__}: {e}')\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout == "", out.stdout
+
+
 @pytest.mark.parametrize("package", MANIM_FREE)
 def test_package_imports_no_manim(package):
     """Importing the package and all its modules loads no manim (a fresh interpreter)."""
