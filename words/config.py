@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 __all__ = [
-    "LANGS", "THEMES", "CAPTION_MODES", "ConfigError", "Choice", "Flag", "Location", "Text",
-    "LANG", "THEME", "CAPTIONS", "HEAD", "NARRATION", "VOICE_CACHE", "SCENE_SETTINGS",
+    "LANGS", "THEMES", "CAPTION_MODES", "ConfigError", "Choice", "Flag", "Location", "Locations",
+    "Text", "LANG", "THEME", "CAPTIONS", "HEAD", "NARRATION", "VOICE_CACHE", "SECTION_DIRS",
+    "SCENE_SETTINGS",
     "REGISTRY", "RENDER_WORKER", "VOICE_DIR", "REVEAL_DIR",
     "scene_env", "apply_scene_env", "scene_environment",
 ]
@@ -82,6 +83,20 @@ class Location:
 
 
 @dataclass(frozen=True)
+class Locations:
+    """A variable naming folders, ``os.pathsep``-separated; unset or empty means none."""
+
+    name: str
+
+    def read(self) -> tuple[Path, ...]:
+        return tuple(Path(p).expanduser().resolve() for p in _raw(self.name).split(os.pathsep) if p.strip())
+
+    def write(self, folders) -> None:
+        """Name ``folders`` for this process and the workers it starts."""
+        os.environ[self.name] = os.pathsep.join(str(Path(f).resolve()) for f in folders)
+
+
+@dataclass(frozen=True)
 class Text:
     """A variable holding free text; unset or empty means ``default``."""
 
@@ -103,9 +118,11 @@ HEAD = Location("ATTN_HEAD")
 NARRATION = Flag("ATTN_NARRATION")
 #: Where spoken lines are cached; unset: ``~/.cache/attn-explainer/voice``.
 VOICE_CACHE = Location("ATTN_VOICE_CACHE")
+#: Folders of sections from outside the repository (``render.py --section-dir``).
+SECTION_DIRS = Locations("ATTN_SECTION_DIRS")
 
 #: What decides how a scene looks and sounds: a worker sets these and clears the rest.
-SCENE_SETTINGS = (LANG, THEME, CAPTIONS, HEAD, NARRATION, VOICE_CACHE)
+SCENE_SETTINGS = (LANG, THEME, CAPTIONS, HEAD, NARRATION, VOICE_CACHE, SECTION_DIRS)
 
 # ---------------------------------------------------------------- the tooling's switches
 #: The section registry module a run loads (tests swap in their own).
@@ -120,15 +137,16 @@ REVEAL_DIR = Location("ATTN_REVEAL_DIR")
 
 def scene_env(*, lang: str, theme: str | None = None, captions: str | None = None,
               head: str | Path | None = None, narration: bool = False,
-              voice_cache: str | Path | None = None) -> dict[str, str]:
+              voice_cache: str | Path | None = None, section_dirs=()) -> dict[str, str]:
     """The scene environment of these settings, as variable name -> value.
 
-    Settings left at None (and narration off) are not in it, so the scene reads their
-    defaults; the voice cache is only written for a narrated render.
+    Settings left at None (and narration off, no section folders) are not in it, so the
+    scene reads their defaults; the voice cache is only written for a narrated render.
     """
     values = {LANG.name: lang, THEME.name: theme, CAPTIONS.name: captions, HEAD.name: head,
               NARRATION.name: "1" if narration else None,
-              VOICE_CACHE.name: voice_cache if narration else None}
+              VOICE_CACHE.name: voice_cache if narration else None,
+              SECTION_DIRS.name: os.pathsep.join(str(d) for d in section_dirs) or None}
     return {name: str(v) for name, v in values.items() if v is not None}
 
 
