@@ -12,7 +12,7 @@ import click
 from pipeline.registry import load_registry, scene_file
 from pipeline.run_setup import check_narration, choose_sections, run_options
 
-from .options import example_options, lang_option, narration_option, quality_option
+from .options import example_options, lang_option, narration_option, quality_option, section_dir_option
 
 __all__ = ["list_sections", "figures", "script"]
 
@@ -20,6 +20,7 @@ __all__ = ["list_sections", "figures", "script"]
 @click.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @lang_option()
+@section_dir_option
 def list_sections(as_json, lang):
     """List the sections in order (a '-' marks a registry entry whose scene module is missing)."""
     registry = load_registry()
@@ -44,12 +45,14 @@ def list_sections(as_json, lang):
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (see the README).")
 @example_options
+@section_dir_option
 def figures(as_json, example):
     """Print the head and every figure it implies, section by section."""
-    from attn_math import Story, default_head
+    from attn_math import default_head
+    from scenes.registry import story_of
 
     head = example.resolve() or default_head()
-    story = Story(head)
+    story = story_of(head)
     data = story.to_json()
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -85,6 +88,7 @@ def figures(as_json, example):
               help="A JSON list of {section, beat, text, start, end} (seconds).")
 @example_options
 @narration_option
+@section_dir_option
 def script(lang, sections_spec, quality, as_json, example, narration):
     """Print every caption cue `render` would show, with its start and end (seconds) in
     the stitched video; nothing is rendered (with --narration, lines not yet in the voice

@@ -14,9 +14,10 @@ import click
 
 from pipeline.options import CAPTION_MODES, HIDDEN_QUALITIES, LANGS, QUALITIES, THEMES
 from pipeline.run_setup import Example
+from words import config
 
 __all__ = ["check_quality", "check_jobs", "example_options", "common_options", "narration_option",
-           "lang_option", "quality_option", "console"]
+           "section_dir_option", "lang_option", "quality_option", "console"]
 
 
 def check_quality(ctx, param, value):  # noqa: ARG001
@@ -33,6 +34,21 @@ def check_jobs(ctx, param, value):  # noqa: ARG001
     if value < 1:
         raise click.BadParameter("must be at least 1")
     return value
+
+
+def _use_section_dirs(ctx, param, value):  # noqa: ARG001
+    """Name the folders of outside sections for this process and its workers (before the
+    registry is read)."""
+    if value:
+        config.SECTION_DIRS.write(value)
+    return value
+
+
+#: ``--section-dir DIR`` (repeatable): sections from outside the repository (scenes.sections).
+section_dir_option = click.option(
+    "--section-dir", "section_dirs", multiple=True, expose_value=False, is_eager=True,
+    callback=_use_section_dirs, type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="A folder of your own sections (sNN_slug/ folders), added by number; repeatable.")
 
 
 def quality_option(default: str = "high", help: str | None = None):  # noqa: A002 - click's name
@@ -91,6 +107,7 @@ def common_options(f=None, *, quality: str = "high"):
         click.option("--jobs", "-j", type=int, default=None, callback=check_jobs,
                      help="Sections rendered in parallel worker processes [default: cores]."),
         click.option("--force", is_flag=True, help="Ignore the cache: render every section again."),
+        section_dir_option,
     ]
     for o in reversed(opts):
         f = o(f)

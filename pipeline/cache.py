@@ -74,7 +74,8 @@ def section_env(section, opts: Options) -> dict[str, str]:  # noqa: ARG001 - one
     return config.scene_env(
         lang=opts.lang, theme=opts.theme, captions=opts.captions,
         head=Path(head).resolve() if head is not None else None, narration=opts.narration,
-        voice_cache=Path(opts.voice_cache).resolve() if opts.voice_cache is not None else None)
+        voice_cache=Path(opts.voice_cache).resolve() if opts.voice_cache is not None else None,
+        section_dirs=config.SECTION_DIRS.read())  # sections from outside the repository
 
 
 def _file_digest(path: Path) -> str:
@@ -112,6 +113,7 @@ class Hasher:
         self._digests: dict[Path, str] = {}
         self._captions: dict[str, tuple[dict | None, bytes]] = {}
         self._versions: str | None = None
+        self._units: str | None = None
 
     def always_digest(self) -> str:
         """What every section may read without importing it: all of attn_math/ (the story and
@@ -131,6 +133,22 @@ class Hasher:
                     h.update(f"{rel}\0{self.digest(p)}\n".encode())
             self._shared = h.hexdigest()
         return self._shared
+
+    def units_digest(self) -> str:
+        """Every section's and card's folder but the scenes: figures and beat plans (the story
+        computes all sections' figures, and a caption may quote another section's), the
+        parts beside them, and the words of a section from outside the repository."""
+        if self._units is None:
+            h = hashlib.sha256()
+            for unit in self.registry.sections + self.registry.cards:
+                folder = getattr(unit, "folder", None)
+                if folder is None:  # a swapped-in registry's section: its scene file is all
+                    continue
+                for p in _tree_files(folder):
+                    if p.name != "scene.py":
+                        h.update(f"{unit.number}:{p.relative_to(folder)}\0{self.digest(p)}\n".encode())
+            self._units = h.hexdigest()
+        return self._units
 
     def digest(self, path: Path) -> str:
         if path not in self._digests:
@@ -248,6 +266,7 @@ def section_hash(section, opts: Options, kind: OutputKind, hasher: Hasher, sourc
         rel = f.relative_to(hasher.root) if f.is_relative_to(hasher.root) else f
         put(f"code:{rel}", hasher.digest(f))
     put("always", hasher.always_digest())
+    put("units", hasher.units_digest())
     env = section_env(section, opts)
     head = Path(env[config.HEAD.name]) if config.HEAD.name in env else hasher.root / "assets" / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")

@@ -15,17 +15,35 @@ from pathlib import Path
 
 from babel import Locale
 
+from . import config
+
 __all__ = ["CAPTIONS_DIR", "table", "language_name", "section_key", "raw", "placeholders",
            "plural_category", "render", "texts"]
 
 CAPTIONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "captions"
 
 
-@lru_cache(maxsize=4)
 def table(language: str) -> dict:
-    """The parsed caption file of ``language``."""
+    """The caption table of ``language``: ``assets/captions/<language>.toml``, plus the words
+    of sections from outside the repository (``captions/<language>.toml`` in a section's
+    folder, ``sNN_slug/`` in a folder of :data:`words.config.SECTION_DIRS`: its ``[sNN]``
+    table and its ``[titles]`` entries)."""
+    return _table(language, config.SECTION_DIRS.read())
+
+
+@lru_cache(maxsize=8)
+def _table(language: str, section_dirs: tuple[Path, ...]) -> dict:
     with open(CAPTIONS_DIR / f"{language}.toml", "rb") as f:
-        return tomllib.load(f)
+        data = tomllib.load(f)
+    for folder in section_dirs:
+        for own in sorted(folder.glob(f"s[0-9][0-9]_*/captions/{language}.toml")):
+            with open(own, "rb") as f:
+                for key, value in tomllib.load(f).items():
+                    if isinstance(value, dict) and isinstance(data.get(key), dict):
+                        data[key] = {**data[key], **value}
+                    else:
+                        data[key] = value
+    return data
 
 
 def language_name(language: str) -> str:
