@@ -70,6 +70,19 @@ def test_scene_env_round_trips(monkeypatch):
     assert config.VOICE_CACHE.name not in config.scene_env(lang="ja", voice_cache="/v")
 
 
+def test_section_dirs_round_trip(monkeypatch, tmp_path):
+    """Folders named on the command line reach the scenes of a worker (or of the caption
+    timeline, which clears every scene variable it is not given)."""
+    monkeypatch.delenv("ATTN_SECTION_DIRS", raising=False)
+    assert config.SECTION_DIRS.read() == ()
+    a, b = tmp_path / "a", tmp_path / "b"
+    config.SECTION_DIRS.write([a, b])
+    assert config.SECTION_DIRS.read() == (a.resolve(), b.resolve())
+    env = config.scene_env(lang="en", section_dirs=config.SECTION_DIRS.read())
+    with config.scene_environment(env):
+        assert config.SECTION_DIRS.read() == (a.resolve(), b.resolve())
+
+
 def _project_files():
     for part in CODE:
         path = ROOT / part
