@@ -11,14 +11,14 @@ from pipeline.options import BadInput
 from pipeline.scheduler import Terminated
 
 from .batch import batch
-from .info import figures, list_sections, script
+from .info import doctor, figures, list_sections, script
 from .render import render, stills
 from .slides import slides
 
 __all__ = ["COMMANDS", "cli", "main"]
 
 #: The subcommands; ``render`` is also the default.
-COMMANDS: tuple[click.Command, ...] = (render, stills, slides, list_sections, figures, batch, script)
+COMMANDS: tuple[click.Command, ...] = (render, stills, slides, list_sections, figures, batch, script, doctor)
 
 
 class _DefaultGroup(click.Group):
@@ -26,7 +26,7 @@ class _DefaultGroup(click.Group):
     library's :class:`BadInput` is a usage error (one line, exit 2)."""
 
     def parse_args(self, ctx, args):
-        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h")):
+        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h", "--version")):
             args = ["render", *args]
         return super().parse_args(ctx, args)
 
@@ -38,6 +38,7 @@ class _DefaultGroup(click.Group):
 
 
 @click.group(cls=_DefaultGroup, commands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="attn-explainer", prog_name="attn-explainer")
 def cli():
     """Render the animated self-attention explainer (one Manim scene per section).
 
@@ -47,6 +48,7 @@ def cli():
       render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
       render.py list [--json]        the sections, in order
       render.py figures [--json]     the head and every figure it implies
+      render.py doctor               what each command needs, and what is missing
 
     --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
     With no subcommand, runs `render`. Sections are cached by a hash of what they
@@ -64,6 +66,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(e.exit_code)
     except click.ClickException as e:
         msg = " ".join(e.format_message().split())
+        print(f"render.py: error: {msg}", file=sys.stderr)
+        sys.exit(2)
+    except (FileNotFoundError, ImportError) as e:  # a missing file or a broken install: no traceback
+        msg = " ".join(str(e).split())
+        if isinstance(e, ImportError):
+            msg += " (reinstall attn-explainer, or run attn-explainer doctor)"
         print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
     except (KeyboardInterrupt, click.exceptions.Abort, Terminated):

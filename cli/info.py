@@ -1,4 +1,5 @@
-"""``list``, ``figures`` and ``script``: what a run would show, printed; nothing is rendered."""
+"""``list``, ``figures``, ``script`` and ``doctor``: what a run would show or need, printed;
+nothing is rendered."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pipeline.run_setup import check_narration, choose_sections, run_options
 
 from .options import example_options, lang_option, narration_option, quality_option, section_dir_option
 
-__all__ = ["list_sections", "figures", "script"]
+__all__ = ["list_sections", "figures", "script", "doctor"]
 
 
 @click.command("list")
@@ -108,3 +109,19 @@ def script(lang, sections_spec, quality, as_json, example, narration):
     else:
         titles = {s.number: s.title(lang, opts.n_tokens) for s in sections}
         click.echo(format_script(cues, titles, total), nl=False)
+
+
+@click.command(short_help="Check what each command needs from this machine; exit 1 if render cannot run.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Also check that this Dask scheduler (batch --scheduler) answers.")
+def doctor(scheduler):
+    """Check cairo and pango (manim's import), the pinned fonts, the narration voices,
+    reveal.js, LibreOffice and Chromium (the slide tests) and, with --scheduler, a Dask
+    scheduler: one line each, with the install command per platform for what is missing.
+    Exit codes: 0 rendering is ready, 1 it is not."""
+    from .doctor import Context, report, run_checks
+
+    lines, code = report(run_checks(Context(scheduler=scheduler)))
+    for line in lines:
+        click.echo(line)
+    return code

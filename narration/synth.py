@@ -46,11 +46,14 @@ class Line:
 
 
 def default_cache() -> Path:
-    """``ATTN_VOICE_CACHE``, else ``~/.cache/attn-explainer/voice``."""
+    """``ATTN_VOICE_CACHE``, else ``voice/`` in the user's cache folder (platformdirs:
+    ``~/.cache/attn-explainer`` on Linux, where ``XDG_CACHE_HOME`` moves it)."""
     chosen = config.VOICE_CACHE.read()
     if chosen is not None:
         return chosen
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn-explainer" / "voice"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("attn-explainer")) / "voice"
 
 
 def line_key(spoken: str, lang: str) -> str:

@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from words import config
-
 from .files import Paths, atomic_write, check_out_dir
 from .options import BadInput, Options
 from .registry import Registry, load_registry, parse_sections
@@ -75,9 +73,12 @@ def check_narration(lang: str) -> None:
         raise BadInput(str(e)) from None
 
 
-def voice_cache_for(paths: Paths) -> Path:
-    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else ``OUT/.cache/voice``."""
-    return config.VOICE_CACHE.read() or paths.cache / "voice"
+def voice_cache_for(paths: Paths) -> Path:  # noqa: ARG001 - one output folder's run
+    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else the user's cache folder
+    (a spoken line outlives one output folder; lines are written atomically, so runs share it)."""
+    from narration.synth import default_cache
+
+    return default_cache()
 
 
 def write_head_file(text: str, folder: Path) -> Path:

@@ -103,7 +103,7 @@ class SectionScene(Scene):
     def open(self) -> SectionTitle:
         """Show the section title."""
         title = SectionTitle(self.section.number, self.title_text())
-        self.play(FadeIn(title, shift=0.2 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(title, shift=style.GAP * DOWN), run_time=timing.FADE)
         self.title_mob = title
         return title
 

@@ -13,6 +13,7 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
+from attn_explainer_assets import assets_dir
 from babel import Locale
 
 from . import config
@@ -20,7 +21,7 @@ from . import config
 __all__ = ["CAPTIONS_DIR", "table", "language_name", "section_key", "raw", "placeholders",
            "plural_category", "render", "texts"]
 
-CAPTIONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "captions"
+CAPTIONS_DIR = assets_dir() / "captions"
 
 
 def table(language: str) -> dict:

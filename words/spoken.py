@@ -35,11 +35,12 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import lru_cache
-from pathlib import Path
+
+from attn_explainer_assets import assets_dir
 
 __all__ = ["SPOKEN_DIR", "spoken", "katakana", "readings", "variants", "variant"]
 
-SPOKEN_DIR = Path(__file__).resolve().parent.parent / "assets" / "spoken"
+SPOKEN_DIR = assets_dir() / "spoken"
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
