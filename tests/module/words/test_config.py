@@ -73,7 +73,7 @@ def test_scene_env_round_trips(monkeypatch):
 def test_section_dirs_round_trip(monkeypatch, tmp_path):
     """Folders named on the command line reach the scenes of a worker (or of the caption
     timeline, which clears every scene variable it is not given)."""
-    monkeypatch.delenv("ATTN_SECTION_DIRS", raising=False)
+    monkeypatch.setenv("ATTN_SECTION_DIRS", "")   # restored after the test, as write() is not
     assert config.SECTION_DIRS.read() == ()
     a, b = tmp_path / "a", tmp_path / "b"
     config.SECTION_DIRS.write([a, b])
