@@ -15,8 +15,9 @@ What ``render`` writes into ``--out`` (default ``out/``)::
     .cache/                content-addressed renders, logs, temporary files (safe to delete)
 
 Exit codes: 0 ok, 1 a section failed, 2 bad input, 130 interrupted. This file is the
-entry point users know; the work is done by the ``pipeline`` package (one module per
-concern, see pipeline/__init__.py). Tests swap the registry with ``ATTN_REGISTRY``.
+entry point users know; the commands are the ``cli`` package, the work is done by the
+``pipeline`` package (one module per concern, see pipeline/__init__.py). Tests swap the
+registry with ``ATTN_REGISTRY``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:  # so `pipeline`, `scenes`, `attn_math` import when run from elsewhere
     sys.path.insert(0, str(HERE))
 
-from pipeline.cli import cli, main  # noqa: E402
+from cli import cli, main  # noqa: E402
 from pipeline.registry import load_registry, parse_sections  # noqa: E402
 
 __all__ = ["cli", "main", "load_registry", "parse_sections"]

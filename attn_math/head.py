@@ -77,7 +77,7 @@ class Head:
     def d_head(self) -> int:
         return int(self.W_Q.shape[1])
 
-    def regauged(self, G: np.ndarray | None = None, A: np.ndarray | None = None) -> "Head":
+    def regauged(self, G: np.ndarray | None = None, A: np.ndarray | None = None) -> Head:
         """The same head in another gauge: ``x -> x G``, ``W -> inv(G) W``; ``W_Q, W_K -> W A``.
 
         Neither freedom changes a score, a weight or an output (tests check it).

@@ -16,7 +16,6 @@ import numpy as np
 DETERMINER, NOUN, VERB, CONJUNCTION, PRONOUN, OTHER = (
     "determiner", "noun", "verb", "conjunction", "pronoun", "other",
 )
-FUNCTION_CLASSES = (DETERMINER, CONJUNCTION, OTHER)
 
 _WORDS = {
     DETERMINER: """the a an this that these those my your his her its our their some any
@@ -54,10 +53,6 @@ def word_class(word: str) -> str:
     if w.endswith(("ed", "ing")) and len(w) > 4:
         return VERB
     return NOUN
-
-
-def is_function_word(word: str) -> bool:
-    return word_class(word) in (DETERMINER, CONJUNCTION)
 
 
 def is_pronoun(word: str) -> bool:

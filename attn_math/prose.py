@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_compact_decimal
 
@@ -27,11 +26,6 @@ def token_name(label: str, lang: str) -> str:
 def token_list(labels: list[str], lang: str) -> str:
     """Several token names as one phrase: ``“a”, “b”, and “c”`` / ``「a」、「b」、「c」``."""
     return format_list([token_name(x, lang) for x in labels], locale=lang)
-
-
-def plural_category(count: float, lang: str) -> str:
-    """The CLDR plural category (``one``, ``other``, ...) of ``count`` in ``lang``."""
-    return Locale.parse(lang).plural_form(abs(count))
 
 
 def compact_number(value: float, lang: str) -> str:

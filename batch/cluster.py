@@ -13,9 +13,8 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import logging
-import os
 import socket
-from typing import Iterator
+from collections.abc import Iterator
 
 #: Seconds to wait for ``--scheduler`` to answer: the TCP connection, then Dask's handshake.
 PROBE_TIMEOUT = 5
@@ -80,6 +79,3 @@ def connect(scheduler: str | None, workers: int) -> Iterator:
     finally:
         cluster.close()
 
-
-def default_workers() -> int:
-    return os.cpu_count() or 1

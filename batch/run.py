@@ -30,11 +30,12 @@ from batch.tasks import ClipTask, Failed, render_clip
 from batch.variants import Variant, VariantError, load_variants
 from pipeline.build import Build
 from pipeline.cache import Hasher
-from pipeline.cli import check_narration, head_file_for, voice_cache_for
 from pipeline.files import atomic_write, check_out_dir, locked
-from pipeline.options import BadInput, Options
-from pipeline.registry import load_registry, parse_sections
+from pipeline.options import BadInput
+from pipeline.run_setup import check_narration, choose_sections, run_options, voice_cache_for
 from pipeline.scheduler import on_sigterm
+
+__all__ = ["RETRIES", "VariantRun", "StitchOnly", "run_batch"]
 
 #: Dask retries of a task that raised (a render process that died, a store hiccup, a worker
 #: with other code). A scene that raises is not retried (:class:`batch.tasks.Failed`); a task
@@ -48,7 +49,7 @@ class VariantRun:
 
     variant: Variant
     index: int
-    build: "StitchOnly"               # the pipeline's Build for OUT/<name>
+    build: StitchOnly               # the pipeline's Build for OUT/<name>
     keys: dict = field(default_factory=dict)      # section stem -> cache key
     sections: dict = field(default_factory=dict)  # section stem -> section
     failures: list = field(default_factory=list)  # (stem, error, log)
@@ -65,8 +66,7 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
         variants = load_variants(variants_file)
     except VariantError as e:
         raise BadInput(str(e)) from None
-    registry = load_registry()
-    sections = parse_sections(sections_spec, registry.sections, registry.cards)  # as render chooses them
+    registry, sections = choose_sections(sections_spec)  # as render chooses them
     # the client's voices (a worker without them fails its task with the reason); a variant
     # with a voice of its own is narrated, --voice is the voice of the others of its language
     voices: dict[int, str | None] = {}
@@ -127,12 +127,10 @@ def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str
                   hasher: Hasher, narration: bool = False, voice: str | None = None) -> VariantRun:
     """The variant's build in OUT/<name> and the cache key of each of its sections."""
     paths = check_out_dir(out / v.name)
-    head = head_file_for(v.head, paths) if v.head is not None else None
-    opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
-                   n_tokens=v.head.n if v.head is not None else None, narration=narration,
-                   voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
-                   captions_file=v.captions_file)
-    build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True, hasher=hasher)
+    opts = run_options(v.head, paths.cache / "heads", lang=v.lang, theme=v.theme, captions=v.captions,
+                       quality=quality, narration=narration, voice_cache=voice_cache_for(paths), voice=voice,
+                       captions_file=v.captions_file)
+    build = StitchOnly(registry, sections, opts, paths, jobs=1, force=True, hasher=hasher)
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
         run.keys[job.section.stem] = job.hash
@@ -175,8 +173,10 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
 
     def finish(run: VariantRun) -> None:
         run.done, run.seconds = True, time.perf_counter() - t0
-        run.failures += [(stem, results[k].error, results[k].log) for stem, k in run.keys.items()
-                         if isinstance(results.get(k), Failed)]
+        for stem, k in run.keys.items():
+            outcome = results.get(k)
+            if isinstance(outcome, Failed):
+                run.failures.append((stem, outcome.error, outcome.log))
         if not run.failures:
             t = time.perf_counter()
             _stitch(run, store, remote=bool(scheduler))
@@ -259,14 +259,15 @@ def _stitch(run: VariantRun, store: ClipStore, remote: bool = False) -> None:
         return
     from rich.console import Console
 
-    quiet = Console(file=io.StringIO())
+    log = io.StringIO()
+    quiet = Console(file=log)
     try:
         rc = build.run(quiet)
     except Exception as e:  # noqa: BLE001 - reported with the variant
         run.failures.append(("stitch", f"{type(e).__name__}: {' '.join(str(e).split())}", ""))
         return
     if rc != 0:
-        err = build.stitch_error or " ".join(quiet.file.getvalue().split())[-300:]
+        err = build.stitch_error or " ".join(log.getvalue().split())[-300:]
         run.failures.append(("stitch", err, ""))
 
 

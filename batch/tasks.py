@@ -31,7 +31,9 @@ from pipeline.build import Build
 from pipeline.files import atomic_write, check_out_dir
 from pipeline.options import Options
 from pipeline.registry import load_registry
+from pipeline.run_setup import write_head_file
 from pipeline.scheduler import run_jobs
+from words import config
 
 #: Lines of a failed section's log sent back to the client (the worker's disk may be far away).
 LOG_TAIL = 30
@@ -95,9 +97,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
         raise WorkerMismatch(f"this worker's registry {task.registry} has no section {task.section}")
     head, n_tokens = None, None
     if task.head_toml is not None:  # the client's TOML, byte for byte: the key hashes its bytes
-        head = paths.cache / "heads" / f"{hashlib.sha256(task.head_toml.encode()).hexdigest()[:16]}.toml"
-        if not head.exists():
-            atomic_write(head, task.head_toml)
+        head = write_head_file(task.head_toml, paths.cache / "heads")
         n_tokens = _token_count(task.head_toml)
     words = None
     if task.captions_toml is not None:  # the client's words; the key hashes what they change
@@ -108,7 +108,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
                    head=head, n_tokens=n_tokens, narration=task.narration,
                    voice_cache=paths.cache / "voice" if task.narration else None, voice=task.voice,
                    captions_file=words)
-    build = Build(registry, [section], opts, paths, kind="clip", jobs=1, force=True)
+    build = Build(registry, [section], opts, paths, jobs=1, force=True)
     jobs = build.plan()
     if not jobs:
         raise WorkerMismatch(f"{section.stem}: this worker has no scene file for {section.module}")
@@ -116,7 +116,7 @@ def render_clip(task: ClipTask) -> dict | Failed:
     if job.hash != task.key:
         raise WorkerMismatch(f"{section.stem}: this worker's project gives cache key {job.hash}, the client's "
                              f"{task.key}: run the same version of the project on the client and every worker")
-    outcome = {}
+    outcome: dict = {}
 
     def on_done(j, status, data):
         if j is not None:
@@ -184,7 +184,7 @@ def _strategy() -> str:
     from pipeline import scheduler
 
     scheduler._context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
-    return os.environ.get("ATTN_RENDER_WORKER", "fork")
+    return config.RENDER_WORKER.read()
 
 
 def _tail(path: Path, lines: int = LOG_TAIL) -> str:
@@ -196,8 +196,8 @@ def _tail(path: Path, lines: int = LOG_TAIL) -> str:
 
 
 def _token_count(head_toml: str) -> int:
-    from attn_math.head import head_from_dict
-
     import tomllib
+
+    from attn_math.head import head_from_dict
 
     return head_from_dict(tomllib.loads(head_toml)).n

@@ -77,7 +77,7 @@ class Variant:
     spec: Path | None = None
     head: Head | None = None
     voice: str | None = None   # a narration voice (narration.voices): the variant is narrated
-    captions_file: Path | None = None  # its own words (scenes/captions_file.py), checked
+    captions_file: Path | None = None  # its own words (words/captions_file.py), checked
     where: str = ""  # "students.csv row 4": where the variant was defined, for messages
 
     def render_args(self) -> list[str]:
@@ -239,14 +239,16 @@ def _variant(where: str, cells: dict[str, Any], base_dir: Path) -> Variant:
     words = _blank_to_none(cells.get("captions_file"))
     words_path = None
     if words is not None:
-        from scenes import captions_file
-        from scenes.captions import packaged
+        from scenes.registry import caption_context_names
+        from words import captions_file
+        from words.captions import packaged
 
         words_path = Path(words).expanduser()
         if not words_path.is_absolute():
             words_path = (base_dir / words_path).resolve()
         try:
-            captions_file.check(words_path, (opts["lang"],), {l: packaged(l) for l in captions_file.LANGS})
+            captions_file.check(words_path, (opts["lang"],), {l: packaged(l) for l in captions_file.LANGS},
+                                caption_context_names())
         except captions_file.CaptionsFileError as e:
             raise VariantError(f"{where_named}: {' '.join(str(e).split())}") from None
     return Variant(name=name, sentence=sentence, follow=None if follow is None else str(follow),

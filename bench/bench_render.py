@@ -45,9 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from snapshot import env_for, snapshot  # noqa: E402
 
 
-
-
-
 def render_py(proj: Path, out: Path, args: list[str], **env: str) -> tuple[float, dict, str]:
     t0 = time.perf_counter()
     p = subprocess.run([sys.executable, str(proj / "render.py"), "--out", str(out), *args],

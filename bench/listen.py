@@ -109,8 +109,8 @@ def listen(voice_name: str, lines: list[str], lang: str, workdir: Path) -> dict:
     """Synthesise ``lines`` with the voice, transcribe them, and score: CPU seconds of
     synthesis per second of speech, and the error rate."""
     from narration import loudness
-    from narration.spoken import spoken
     from narration.voices import find
+    from words.spoken import spoken
 
     v = find(voice_name)
     heard, synth_s, speech_s = [], 0.0, 0.0

@@ -13,7 +13,8 @@ import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = ("render.py", "pipeline", "scenes", "attn_math", "assets", "narration", "batch", "slides")
+PARTS = ("render.py", "cli", "pipeline", "scenes", "words", "attn_math", "assets", "narration", "batch",
+         "slides")
 
 
 def snapshot(dest: Path) -> Path:

@@ -2,7 +2,8 @@
 
 Modules, one concern each:
 
-- :mod:`narration.spoken`: the spoken form of a caption (``W_Q`` -> "W Q", ``√d`` -> "root d");
+- :mod:`words.spoken` (beside the captions, manim-free): the spoken form of a caption
+  (``W_Q`` -> "W Q", ``√d`` -> "root d") and its tables;
 - :mod:`narration.voices`: the voice table (Kokoro, Mei, Piper, festival): installed or what
   installs it, the default of each language, the closing card's credit;
 - :mod:`narration.recordings`: the lecturer's own recordings, one file per cue id;

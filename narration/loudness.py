@@ -92,7 +92,7 @@ def _filter(samples: np.ndarray, gain_db: float) -> np.ndarray:
 def _drain(graph) -> list[np.ndarray]:
     import av
 
-    got = []
+    got: list[np.ndarray] = []
     while True:
         try:
             frame = graph.pull()

@@ -19,16 +19,14 @@ mix needs no gain of its own.
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from pathlib import Path
 
-from scenes import captions_file
+from words import captions_file, config
+from words import spoken as spoken_rules
 
 from . import recordings
-from . import spoken as spoken_rules
 from .synth import Line, Synthesizer
-from .voices import VOICE_ENV
 
 #: Silence after a line before the next caption appears, in seconds.
 PAUSE = 0.4
@@ -38,7 +36,7 @@ PAD_SECONDS = 0.05
 
 def enabled() -> bool:
     """Whether this render is narrated (``ATTN_NARRATION=1``)."""
-    return os.environ.get("ATTN_NARRATION", "") not in ("", "0")
+    return config.NARRATION.read()
 
 
 def spoken_line(lang: str, section: int, beat: str, text: str, context) -> str:
@@ -116,7 +114,7 @@ class Narrator:
         path = recordings.find(self.recordings, cue)
         if path is not None:
             return recordings.prepare(path, self.synth.cache)
-        if not os.environ.get(VOICE_ENV):
+        if not config.VOICE.read():
             raise FileNotFoundError(f"no recording of cue {cue} in {self.recordings} (and no --voice)")
         return None
 
@@ -162,7 +160,7 @@ def narration_key(lang: str, section: int, voice: str | None = None,
     from .synth import SETTINGS
     from .voices import chosen, identity
 
-    voice = voice or os.environ.get(VOICE_ENV) or None
+    voice = voice or config.VOICE.read() or None
     folder = folder or recordings.recordings_dir()
     if folder is not None and voice is None:
         said: dict = {"voice": None}        # recordings only: no voice speaks

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
+
+from words import config
 
 from . import loudness
 
@@ -31,7 +32,7 @@ __all__ = ["ENV", "EXTENSIONS", "cue_id", "cue_ids", "find", "missing", "section
            "recordings_dir"]
 
 #: The environment variable naming the recordings folder of a render.
-ENV = "ATTN_RECORDINGS"
+ENV = config.RECORDINGS.name
 #: The audio formats a recording may have, in the order they are looked for.
 EXTENSIONS = ("wav", "flac", "ogg", "mp3", "m4a", "webm")
 #: Below this level (RMS over :data:`WINDOW`, dB relative to full scale) a recording is silent.
@@ -60,8 +61,7 @@ def cue_ids(section: int, beats: Iterable[str]) -> list[str]:
 
 def recordings_dir() -> Path | None:
     """The render's recordings folder (``ATTN_RECORDINGS``), or None."""
-    path = os.environ.get(ENV)
-    return Path(path) if path else None
+    return config.RECORDINGS.read()
 
 
 def find(folder: Path, cue: str) -> Path | None:

@@ -19,6 +19,8 @@ import wave
 from dataclasses import dataclass
 from pathlib import Path
 
+from words import config
+
 from . import loudness
 from .voices import TableVoice, chosen, identity
 
@@ -46,9 +48,9 @@ class Line:
 def default_cache() -> Path:
     """``ATTN_VOICE_CACHE``, else ``voice/`` in the user's cache folder (platformdirs:
     ``~/.cache/attn-explainer`` on Linux, where ``XDG_CACHE_HOME`` moves it)."""
-    env = os.environ.get("ATTN_VOICE_CACHE")
-    if env:
-        return Path(env)
+    chosen = config.VOICE_CACHE.read()
+    if chosen is not None:
+        return chosen
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("attn-explainer")) / "voice"

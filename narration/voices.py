@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import os
 import shutil
 import subprocess
 import sys
@@ -44,6 +43,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import platformdirs
+
+from words import config
 
 #: Where the set-up puts the Mei voice (and its licence): the user's data folder, shared by
 #: every checkout and install of this user; ``ATTN_VOICE_DIR`` overrides.
@@ -56,7 +57,7 @@ NAIST_JDIC = Path("/var/lib/mecab/dic/open-jtalk/naist-jdic")
 FESTIVAL_VOICE = "cmu_us_slt_arctic_hts"
 FESTIVAL_VOICE_DIR = Path("/usr/share/festival/voices/us") / FESTIVAL_VOICE
 #: The environment variable naming the voice of a render (set by ``render.py --voice``).
-VOICE_ENV = "ATTN_VOICE"
+VOICE_ENV = config.VOICE.name
 #: What installs the neural voices.
 VOICES_SETUP = "bash scripts/bootstrap.sh --voices (pip extra [voices])"
 
@@ -81,7 +82,7 @@ def mei_file() -> Path:
     where it must be) in the installed ``pyopenjtalk`` package, found without importing it.
     The path returned may not exist: the caller says what is missing."""
     own = voice_dir() / MEI_FILE
-    if own.is_file() or os.environ.get("ATTN_VOICE_DIR"):
+    if own.is_file() or config.VOICE_DIR.read() is not None:
         return own
     try:
         spec = importlib.util.find_spec(MEI_PACKAGE)
@@ -120,7 +121,7 @@ def _digest(path: Path) -> str:
 
 
 def voice_dir() -> Path:
-    return Path(os.environ.get("ATTN_VOICE_DIR") or VOICE_DIR)
+    return config.VOICE_DIR.read() or VOICE_DIR
 
 
 @dataclass(frozen=True)
@@ -356,7 +357,7 @@ def chosen(lang: str, name: str | None = None) -> TableVoice:
     Raises :class:`UnknownVoice` for a name not in the table or of another language, and
     :class:`MissingVoice` when the voice is not installed.
     """
-    name = name or os.environ.get(VOICE_ENV) or None
+    name = name or config.VOICE.read() or None
     if name is None:
         return default_voice(lang)
     v = find(name)
@@ -405,7 +406,7 @@ def voice(lang: str, name: str | None = None) -> TableVoice:
 def credit(v: TableVoice, caption_lang: str) -> str:
     """The credit line of voice ``v``, in ``caption_lang`` (the caption table's
     ``[voice_credits]``, with ``{voice}`` filled with the voice's name)."""
-    from scenes.captions import table
+    from words.captions import table
 
     return table(caption_lang)["voice_credits"][v.credit_key].format(voice=v.name)
 
@@ -415,8 +416,8 @@ def closing_credit(lang: str) -> str | None:
     the render's voice when it is narrated (``ATTN_NARRATION=1``), else None (a silent video
     credits no voice). A render from the lecturer's recordings (``ATTN_RECORDINGS``)
     credits no voice unless one was named to speak the cues without a recording."""
-    if os.environ.get("ATTN_NARRATION", "") in ("", "0"):
+    if not config.NARRATION.read():
         return None
-    if os.environ.get("ATTN_RECORDINGS") and not os.environ.get(VOICE_ENV):
+    if config.RECORDINGS.read() is not None and not config.VOICE.read():
         return None
     return credit(chosen(lang), lang)

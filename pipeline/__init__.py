@@ -2,13 +2,17 @@
 
     options     what a run is asked for (qualities, languages, themes) and BadInput
     registry    the sections a run renders and ``--sections`` parsing
+    run_setup   from a command's input to checked sections and Options, in one order
     files       atomic writes, publishing by rename, the output folder and its lock
+    kinds       what a section becomes: a clip or a still (OutputKind)
     cache       the content hash of a section's render and the store it keys
     worker      rendering one section in a worker process (RenderJob)
     scheduler   keeping a few worker processes busy
     media       probing clips, subtitles, stitching by stream copy with chapters
     build       one render/stills run: plan, render, publish, stitch, manifest
-    cli         the click commands
+    script      the caption script: every cue with its time, nothing rendered
+
+A library: the command line (``cli``) sits on top of it, and nothing here imports it.
 
 Nothing here imports manim at import time; workers import it when they render.
 """

@@ -11,22 +11,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from words import config
+from words.captions import table
+
 from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
 from .files import Paths, atomic_write, locked, publish, read_json, unlink
+from .kinds import CLIP, OutputKind
 from .media import merge_subtitles, stitch
-
-
-def video_title(lang: str) -> str:
-    """The stitched video's title, from the caption tables (``[titles] video``)."""
-    from scenes.captions import table
-
-    return table(lang)["titles"]["video"]
 from .options import Options
 from .registry import Registry, scene_file
 from .scheduler import Job, on_sigterm, run_jobs
 from .worker import RenderJob
 
+__all__ = ["STITCHED", "video_title", "Outcome", "Build"]
+
 STITCHED = "explainer"  # out/explainer.mp4, out/explainer.srt
+
+
+def video_title(lang: str) -> str:
+    """The stitched video's title, from the caption tables (``[titles] video``)."""
+    return table(lang)["titles"]["video"]
 
 
 @dataclass
@@ -50,7 +54,7 @@ class Build:
     sections: list
     opts: Options
     paths: Paths
-    kind: str = "clip"          # "clip" (render) or "still" (stills)
+    kind: OutputKind = CLIP     # what each section becomes (pipeline.kinds)
     jobs: int = 1
     force: bool = False
     allow_missing: bool = False
@@ -72,13 +76,13 @@ class Build:
             if meta is not None:
                 self.outcomes[s.stem] = Outcome(s, "cached", key, meta)
                 continue
-            log = self.paths.logs / f"{s.stem}.{self.kind}.log"
+            log = self.paths.logs / f"{s.stem}.{self.kind.name}.log"
             log.parent.mkdir(parents=True, exist_ok=True)
             scratch = self.paths.tmp / f"{s.stem}-{key}-{os.getpid()}"
             job = RenderJob(
                 stem=s.stem, module=s.module, scene=s.scene, source=str(src),
                 root=str(self.registry.root), env=section_env(s, self.opts), size=tuple(self.opts.size),
-                kind=self.kind, captions=self.opts.captions, hash=key, log=str(log),
+                kind=self.kind.name, captions=self.opts.captions, hash=key, log=str(log),
                 store=str(self.paths.store / s.stem), media=str(self.paths.media / s.stem),
                 staging=str(scratch), result=str(scratch.with_name(scratch.name + ".result.json")))
             todo.append(Job(s, key, job))
@@ -88,15 +92,14 @@ class Build:
 
     def publish_section(self, o: Outcome) -> None:
         store = self.paths.store / o.section.stem
-        if self.kind == "still":
-            publish(store / f"{o.hash}.png", self.paths.out / "stills" / f"{o.section.stem}.png")
+        dest = self.kind.published(self.paths.out, o.section.stem)
+        publish(store / f"{o.hash}{self.kind.suffix}", dest)
+        if not self.kind.subtitled:
             return
-        clip = self.paths.out / "clips" / f"{o.section.stem}.mp4"
-        publish(store / f"{o.hash}.mp4", clip)
         if self.opts.captions == "none":
-            unlink(clip.with_suffix(".srt"))
+            unlink(dest.with_suffix(".srt"))
         else:
-            publish(store / f"{o.hash}.srt", clip.with_suffix(".srt"))
+            publish(store / f"{o.hash}.srt", dest.with_suffix(".srt"))
 
     def stitch_all(self, manifest: dict) -> dict | None:
         """Join the finished clips into explainer.mp4 (+ .srt), unless it is already current."""
@@ -116,14 +119,14 @@ class Build:
                 and mp4.stat().st_size == prev.get("size") and srt_ok):
             return {**prev, "reused": True}
         t0 = time.perf_counter()
-        clips = [(store / o.section.stem / f"{o.hash}.mp4", o.meta, o.section.title(self.opts.lang, self.opts.n_tokens))
-                 for o in done]
+        clips = [(store / o.section.stem / f"{o.hash}.mp4", o.meta or {},
+                  o.section.title(self.opts.lang, self.opts.n_tokens)) for o in done]
         merged = None
         if self.opts.captions != "none":  # prepared first: the two renames follow each other
             parts, start = [], 0.0
             for o in done:
                 parts.append(((store / o.section.stem / f"{o.hash}.srt").read_text(encoding="utf-8"), start))
-                start += o.meta["duration"]
+                start += (o.meta or {})["duration"]
             merged = merge_subtitles(parts, start)
         total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang)
         if merged is None:
@@ -154,7 +157,7 @@ class Build:
             manifest = read_json(self.paths.manifest) or {}
             failed = [o for o in self._ordered() if o.status == "failed"]
             stitched = None
-            if self.kind == "clip":
+            if self.kind.stitched:
                 if failed and not self.allow_missing:
                     stitched = None
                 else:
@@ -169,7 +172,14 @@ class Build:
         return self._summary(console, stitched)
 
     def _render(self, todo: list[Job], console) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            SpinnerColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
 
         counts = {"cached": sum(o.status == "cached" for o in self.outcomes.values()),
                   "rendered": 0, "failed": 0}
@@ -218,12 +228,12 @@ class Build:
         try:
             with progress:
                 run_jobs(todo, max(1, min(self.jobs, len(todo))), on_start, on_done,
-                         strategy=os.environ.get("ATTN_RENDER_WORKER", "fork"))
+                         strategy=config.RENDER_WORKER.read())
         finally:
             signal.signal(signal.SIGTERM, old)
 
     def _write_manifest(self, manifest: dict, stitched: dict | None) -> None:
-        key = "stills" if self.kind == "still" else "clips"
+        key = self.kind.folder
         entries = manifest.get(key, {})
         for o in self._ordered():
             if o.status in ("rendered", "cached"):
@@ -235,7 +245,7 @@ class Build:
             manifest["stitched"] = {k: v for k, v in stitched.items() if k != "reused"} | {
                 "lang": self.opts.lang, "theme": self.opts.theme, "captions": self.opts.captions,
                 "quality": self.opts.quality}
-        manifest["last_run"] = {"command": "stills" if self.kind == "still" else "render",
+        manifest["last_run"] = {"command": self.kind.command,
                                 "sections": [o.section.stem for o in self._ordered()],
                                 "status": {o.section.stem: o.status for o in self._ordered()},
                                 "render_seconds": {o.section.stem: round(o.seconds, 3) for o in self._ordered()
@@ -251,9 +261,9 @@ class Build:
         for o in by["failed"]:
             console.print(f"[red]FAILED[/] {o.section.stem}: {o.error}  (log: {o.log})")
         out = self.paths.out
-        if self.kind == "still":
+        if not self.kind.stitched:
             if by["rendered"] or by["cached"]:
-                console.print(f"stills in {out / 'stills'}")
+                console.print(f"{self.kind.folder} in {out / self.kind.folder}")
         elif stitched is not None:
             what = "unchanged" if stitched.get("reused") else "written"
             n = len(stitched["sections"])

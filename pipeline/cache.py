@@ -7,17 +7,22 @@ import dataclasses
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
+
+from words import config
 
 from .files import Paths, read_json, unlink
+from .kinds import OutputKind
 from .options import Options
 from .registry import Registry
+
+__all__ = ["CACHE_FORMAT", "KEEP_PER_SECTION", "Hasher", "section_env", "section_hash", "cached",
+           "prune_store"]
 
 #: Bump when the worker or the stored clip format changes: every cached render is redone.
 CACHE_FORMAT = 1
 KEEP_PER_SECTION = 6    # cached renders kept per section (langs x themes x kinds...)
-
 
 
 def _package_version(pkg: str) -> str:
@@ -59,28 +64,19 @@ def _fonts_digest() -> str:
     return hashlib.sha256("\n".join(sorted(listing.splitlines())).encode()).hexdigest()[:16]
 
 
-def section_env(section, opts: Options) -> dict[str, str]:
-    """The environment a section's scene is rendered with (docs/ARCHITECTURE.md).
+def section_env(section, opts: Options) -> dict[str, str]:  # noqa: ARG001 - one per section
+    """The environment a section's scene is rendered with (:mod:`words.config`).
 
-    Only the ``ATTN_*`` variables of the contract; any not set here is removed in the worker.
+    Only the scene variables; any not set here is removed in the worker. Paths are absolute
+    (the worker runs in the project root).
     """
-    env = {"ATTN_LANG": opts.lang, "ATTN_THEME": opts.theme, "ATTN_CAPTIONS": opts.captions}
-    head = opts.head or (Path(os.environ["ATTN_HEAD"]) if os.environ.get("ATTN_HEAD") else None)
-    if head is not None:
-        env["ATTN_HEAD"] = str(Path(head).resolve())
-    if opts.captions_file is not None:  # the lecturer's words (scenes/captions_file.py)
-        env["ATTN_CAPTIONS_FILE"] = str(Path(opts.captions_file).resolve())
-    if os.environ.get("ATTN_SECTION_DIRS"):  # sections from outside the repository
-        env["ATTN_SECTION_DIRS"] = os.environ["ATTN_SECTION_DIRS"]
-    if opts.narration:  # narration (issue 14)
-        env["ATTN_NARRATION"] = "1"
-        if opts.voice_cache is not None:
-            env["ATTN_VOICE_CACHE"] = str(Path(opts.voice_cache).resolve())
-        if opts.voice:
-            env["ATTN_VOICE"] = opts.voice
-        if opts.recordings is not None:  # the lecturer's recordings (narration/recordings.py)
-            env["ATTN_RECORDINGS"] = str(Path(opts.recordings).resolve())
-    return env
+    head = opts.head or config.HEAD.read()
+    return config.scene_env(
+        lang=opts.lang, theme=opts.theme, captions=opts.captions,
+        head=Path(head).resolve() if head is not None else None, narration=opts.narration,
+        voice_cache=Path(opts.voice_cache).resolve() if opts.voice_cache is not None else None,
+        voice=opts.voice, recordings=opts.recordings, captions_file=opts.captions_file,
+        section_dirs=config.SECTION_DIRS.read())  # sections from outside the repository
 
 
 def project_modules(root: Path) -> frozenset[str] | None:
@@ -110,7 +106,7 @@ def _file_digest(path: Path) -> str:
     return h.hexdigest()
 
 
-def _tree_files(root: Path, skip: set[Path] = frozenset()) -> Iterable[Path]:
+def _tree_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterable[Path]:
     if root.is_file():
         yield root
         return
@@ -282,7 +278,7 @@ class Hasher:
     def _own_caption_bytes(self, section, lang: str, own_words: Path) -> bytes:
         """:meth:`caption_bytes` under a captions file: the packaged bytes while the words the
         section sees (its table, the shared tables, its own title) are unchanged."""
-        from scenes.captions_file import merged_from
+        from words.captions_file import merged_from
 
         packaged = self.caption_bytes(section, lang)  # also parses the packaged table once
         data, raw = self._captions[lang]
@@ -305,7 +301,7 @@ class Hasher:
         return json.dumps(seen(changed), sort_keys=True, ensure_ascii=False, default=str).encode()
 
 
-def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path) -> str:
+def section_hash(section, opts: Options, kind: OutputKind, hasher: Hasher, source: Path) -> str:
     """The content hash of one section's render; equal hash means the cached clip is valid.
 
     Inputs: the section's own scene file and the project modules it imports, transitively
@@ -322,7 +318,7 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
         h.update(label.encode() + b"\0" + len(b).to_bytes(8, "big") + b)
 
     put("format", str(CACHE_FORMAT))
-    put("kind", kind)
+    put("kind", kind.name)
     put("versions", hasher.versions())
     put("section", json.dumps(dataclasses.asdict(section), sort_keys=True, ensure_ascii=False))
     for f in hasher.code_closure(source):
@@ -331,31 +327,28 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
     put("always", hasher.always_digest())
     put("units", hasher.units_digest())
     env = section_env(section, opts)
-    head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.assets / "head.toml"
+    head = Path(env[config.HEAD.name]) if config.HEAD.name in env else hasher.assets / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")
     put("captions", hasher.caption_bytes(section, opts.lang, opts.captions_file))
-    put("env", json.dumps({k: v for k, v in env.items()
-                           if k not in ("ATTN_HEAD", "ATTN_VOICE_CACHE", "ATTN_CAPTIONS_FILE", "ATTN_RECORDINGS")},
-                          sort_keys=True))
-    put("size", "%dx%d@%d" % opts.size)
-    if opts.narration:  # narration (issue 14): the voice, its versions and the audio settings
+    # where the head, the voice cache, the captions file and the recordings are is not what
+    # they hold (the captions and the narration key hash their contents)
+    unhashed = (config.HEAD.name, config.VOICE_CACHE.name, config.CAPTIONS_FILE.name, config.RECORDINGS.name)
+    put("env", json.dumps({k: v for k, v in env.items() if k not in unhashed}, sort_keys=True))
+    put("size", "{}x{}@{}".format(*opts.size))
+    if opts.narration:  # the voice, its versions and the audio settings
         from narration.pacing import narration_key
 
         put("narration", narration_key(opts.lang, section.number, opts.voice, opts.recordings))
     return h.hexdigest()[:24]
 
 
-
-
-def cached(paths: Paths, section, key: str, kind: str, captions: str) -> dict | None:
+def cached(paths: Paths, section, key: str, kind: OutputKind, captions: str) -> dict | None:
+    """The meta of a finished store entry of ``section`` under ``key``, else None."""
     store = paths.store / section.stem
     meta = read_json(store / f"{key}.json")
     if not meta:
         return None
-    need = [store / (f"{key}.png" if kind == "still" else f"{key}.mp4")]
-    if kind == "clip" and captions != "none":
-        need.append(store / f"{key}.srt")
-    return meta if all(p.is_file() for p in need) else None
+    return meta if all(p.is_file() for p in kind.stored_files(store, key, captions)) else None
 
 
 def prune_store(paths: Paths, keep_hashes: set[str]) -> None:

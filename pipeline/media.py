@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING
 
 from .files import tmp_name, unlink
 
+if TYPE_CHECKING:
+    from av.container.core import Chapter
 
 
 def probe_clip(path: Path) -> dict:
@@ -20,6 +23,8 @@ def probe_clip(path: Path) -> dict:
     with av.open(str(path)) as c:
         s = c.streams.video[0]
         tb = s.time_base
+        if tb is None:
+            raise RuntimeError(f"{path.name}: a video stream without a time base")
         start, end, frames = None, 0, 0
         for p in c.demux(s):
             if p.pts is None:
@@ -40,7 +45,7 @@ def probe_clip(path: Path) -> dict:
             "codec": cc.name,
             "pix_fmt": cc.pix_fmt,
             "extradata": hashlib.sha256(bytes(cc.extradata or b"")).hexdigest()[:16],
-            "audio": _probe_audio(c),  # narration (issue 14)
+            "audio": _probe_audio(c),  # a narrated clip
         }
 
 
@@ -114,7 +119,7 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
         starts.append(t)
         t += info["end_ts"] - info["start_ts"]
     total_ts = t
-    chapters = [
+    chapters: list[Chapter] = [
         {"id": i + 1, "start": starts[i], "end": starts[i] + info["end_ts"] - info["start_ts"],
          "time_base": tb, "metadata": {"title": name}}
         for i, (_, info, name) in enumerate(clips)
@@ -138,15 +143,15 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
                         out.set_chapters(chapters)
                     shift = starts[i] - info["start_ts"]
                     if iaudio is not None:  # the clip's place and length in audio ticks
-                        atb = iaudio.time_base
+                        atb = iaudio.time_base or tb
                         a_shift = round(starts[i] * tb / atb) - (iaudio.start_time or 0)
                         a_limit = (iaudio.start_time or 0) + round(
                             (info["end_ts"] - info["start_ts"]) * tb / atb)
                     for packet in inp.demux(*(s for s in (istream, iaudio) if s is not None)):
-                        if packet.dts is None:  # the flushing packet demux() ends with
+                        if packet.dts is None or packet.pts is None:  # the flushing packet demux() ends with
                             continue
                         if packet.stream.type == "audio":
-                            if packet.pts >= a_limit:  # past the picture: the next clip's time
+                            if packet.pts >= a_limit or astream is None:  # past the picture: the next clip's time
                                 continue
                             packet.pts += a_shift
                             packet.dts += a_shift

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import click
+from words.config import CAPTION_MODES, LANGS, THEMES
+
+__all__ = ["QUALITIES", "HIDDEN_QUALITIES", "LANGS", "THEMES", "CAPTION_MODES", "BadInput", "Options"]
 
 #: quality name -> (width, height, fps). Documented ones first; the rest are hidden (tests).
 QUALITIES: dict[str, tuple[int, int, int]] = {
@@ -16,13 +18,12 @@ QUALITIES: dict[str, tuple[int, int, int]] = {
     "4k": (3840, 2160, 60),
 }
 HIDDEN_QUALITIES: dict[str, tuple[int, int, int]] = {"tiny": (128, 72, 5)}
-LANGS = ("ja", "en")
-THEMES = ("dark", "light")
-CAPTION_MODES = ("burned", "srt", "none")
 
 
-class BadInput(click.UsageError):
-    """Bad command-line input: one line on stderr, exit code 2, before any rendering."""
+class BadInput(ValueError):
+    """Input a run cannot start with (an unknown section, an unwritable folder, a missing
+    voice...): the command line reports its one-line message and exits 2, before any
+    rendering."""
 
 
 @dataclass(frozen=True)
@@ -39,11 +40,11 @@ class Options:
     quality: str = "high"
     head: Path | None = None
     n_tokens: int | None = None  # the sentence's length, for titles that count tokens
-    # narration (issue 14): a voice reads every beat; lines are cached in voice_cache
+    # a voice reads every beat; lines are cached in voice_cache
     narration: bool = False
     voice_cache: Path | None = None
     voice: str | None = None     # the narration voice's name (narration.voices), resolved
-    captions_file: Path | None = None  # the lecturer's words (scenes/captions_file.py), checked
+    captions_file: Path | None = None  # the lecturer's words (words/captions_file.py), checked
     recordings: Path | None = None     # the lecturer's recordings (narration/recordings.py)
 
     @property

@@ -7,15 +7,18 @@ import importlib.util
 import os
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+
+from words import config
 
 from .options import BadInput
 
+__all__ = ["ROOT", "Registry", "load_registry", "parse_sections", "scene_file"]
+
 #: Where the project's code packages live: the checkout, or site-packages when installed.
 ROOT = Path(__file__).resolve().parent.parent
-
 
 
 @dataclass(frozen=True)
@@ -38,13 +41,13 @@ class Registry:
 
 
 def load_registry(name: str | None = None) -> Registry:
-    """The section registry: module ``name``, else the one ``ATTN_REGISTRY`` names, else
-    ``scenes.registry``.
+    """The section registry: module ``name``, else the one ``ATTN_REGISTRY`` names
+    (:data:`words.config.REGISTRY`), else ``scenes.registry``.
 
     A swapped-in registry may define ``ROOT`` (a Path), the root its captions and head
     are read from; otherwise the root is this file's directory.
     """
-    name = name or os.environ.get("ATTN_REGISTRY") or "scenes.registry"
+    name = name or config.REGISTRY.read()
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:

@@ -12,22 +12,15 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .files import atomic_write, read_json
 from .registry import ROOT
 from .worker import RenderJob, render_worker
 
-#: How sections get their process (ATTN_RENDER_WORKER). ``fork`` (default): a forkserver
-#: that has imported manim forks a fresh process per section: isolated like a ``manim``
-#: subprocess (no state leaks between scenes, a crash takes one section), without paying
-#: manim's import again per section. ``subprocess``: a new python per section, kept for the
-#: comparison in bench/bench_render.py. Measured here (8 sections, 480p15, --jobs 1):
-#: fork 53.8 s, subprocess 62.3 s; plain `manim -ql` one by one 75.1 s (59.0 s with
-#: --disable_caching: manim's per-animation hashing is pure overhead behind our cache).
-WORKER_STRATEGIES = ("fork", "subprocess")
 _mp_context = None
 
 
@@ -39,7 +32,7 @@ class Job:
     hash: str
     render: RenderJob
     started: float = 0.0
-    handle: "_Handle | None" = None
+    handle: _Handle | None = None
 
 
 def _context():
@@ -111,6 +104,17 @@ class _SubprocessHandle(_Handle):
         self.p.wait(1)
 
 
+#: How sections get their process (``ATTN_RENDER_WORKER``, :data:`words.config.RENDER_WORKER`;
+#: an unknown name is ``fork``). ``fork`` (default): a forkserver that has imported manim
+#: forks a fresh process per section: isolated like a ``manim`` subprocess (no state leaks
+#: between scenes, a crash takes one section), without paying manim's import again per
+#: section. ``subprocess``: a new python per section, kept for the comparison in
+#: bench/bench_render.py. Measured here (8 sections, 480p15, --jobs 1): fork 53.8 s,
+#: subprocess 62.3 s; plain `manim -ql` one by one 75.1 s (59.0 s with --disable_caching:
+#: manim's per-animation hashing is pure overhead behind our cache).
+WORKER_STRATEGIES: dict[str, type[_Handle]] = {"fork": _ForkHandle, "subprocess": _SubprocessHandle}
+
+
 class Terminated(Exception):
     """SIGTERM arrived: stop like Ctrl-C."""
 
@@ -125,7 +129,7 @@ def run_jobs(jobs: list[Job], workers: int, on_start: Callable[[Job], None],
     each (``status`` "rendered" with the meta, or "failed" with a one-line reason), and
     ``on_done(None, "tick", None)`` now and then. On any exception (Ctrl-C) running workers
     are terminated, then killed."""
-    make = _SubprocessHandle if strategy == "subprocess" else _ForkHandle
+    make = WORKER_STRATEGIES.get(strategy, _ForkHandle)
     pending = list(jobs)
     running: list[Job] = []
     last_tick = time.monotonic()

@@ -9,11 +9,14 @@ before it, as the stitched ``explainer.srt`` is. Nothing is drawn or encoded.
 from __future__ import annotations
 
 import tempfile
-from pathlib import Path
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from typing import Iterable
+
+from words import config
 
 from .options import Options
+
+__all__ = ["ScriptCue", "build_script", "format_script"]
 
 
 @dataclass(frozen=True)
@@ -33,26 +36,16 @@ class ScriptCue:
         return asdict(self)
 
 
-def build_script(sections: Iterable, opts: Options,
-                 head_file: str | None = None) -> tuple[list[ScriptCue], float]:
+def build_script(sections: Iterable, opts: Options) -> tuple[list[ScriptCue], float]:
     """The cues of ``sections`` (registry entries, in order) rendered with ``opts``, and
     the length of the stitched video in seconds."""
     from narration.recordings import cue_ids
     from scenes.timeline import section_cues
 
-    env = {"ATTN_LANG": opts.lang, "ATTN_THEME": opts.theme}
-    if head_file:
-        env["ATTN_HEAD"] = str(head_file)
-    if opts.captions_file is not None:
-        env["ATTN_CAPTIONS_FILE"] = str(Path(opts.captions_file).resolve())
-    if opts.narration:  # narration (issue 14): each cue holds for its spoken line
-        env["ATTN_NARRATION"] = "1"
-        if opts.voice_cache is not None:
-            env["ATTN_VOICE_CACHE"] = str(opts.voice_cache)
-        if opts.voice:
-            env["ATTN_VOICE"] = opts.voice
-        if opts.recordings is not None:
-            env["ATTN_RECORDINGS"] = str(Path(opts.recordings).resolve())
+    # narrated, each cue holds for its spoken line
+    env = config.scene_env(lang=opts.lang, theme=opts.theme, head=opts.head, narration=opts.narration,
+                           voice_cache=opts.voice_cache, voice=opts.voice, recordings=opts.recordings,
+                           captions_file=opts.captions_file, section_dirs=config.SECTION_DIRS.read())
     fps = opts.size[2]
     out, offset = [], 0.0
     with tempfile.TemporaryDirectory(prefix="attn-script-") as media:
@@ -73,7 +66,8 @@ def _clock(t: float) -> str:
 
 def format_script(cues: list[ScriptCue], titles: dict[int, str], total: float | None = None) -> str:
     """Readable text: a heading per section, then ``start–end  beat`` and the cue's lines."""
-    lines, current = [], None
+    lines: list[str] = []
+    current = None
     for c in cues:
         if c.section != current:
             current = c.section

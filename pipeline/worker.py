@@ -20,13 +20,12 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import atomic_write
-from .media import clean_subtitles, probe_clip
+from words import config
 
-#: The scene configuration variables (docs/ARCHITECTURE.md); a worker clears any not set.
-ATTN_VARS = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD",
-             "ATTN_NARRATION", "ATTN_VOICE_CACHE", "ATTN_VOICE", "ATTN_CAPTIONS_FILE",
-             "ATTN_RECORDINGS", "ATTN_SECTION_DIRS")
+from .files import atomic_write
+from .kinds import KINDS
+
+__all__ = ["RenderJob", "render_worker", "render_worker_cli", "render_section"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ class RenderJob:
     root: str                  # the project root the scene imports from
     env: dict                  # the ATTN_* environment of the scene
     size: tuple                # (width, height, fps)
-    kind: str                  # "clip" or "still"
+    kind: str                  # an output kind's name (pipeline.kinds.KINDS)
     captions: str              # burned | srt | none
     hash: str                  # the cache key: the store's file names
     log: str                   # manim's output goes here
@@ -53,7 +52,7 @@ class RenderJob:
         return json.dumps(dataclasses.asdict(self))
 
     @classmethod
-    def from_json(cls, text: str) -> "RenderJob":
+    def from_json(cls, text: str) -> RenderJob:
         data = json.loads(text)
         data["size"] = tuple(data["size"])
         return cls(**data)
@@ -93,9 +92,7 @@ def render_worker_cli(job_file: str) -> None:
 
 def render_section(job: RenderJob) -> dict:
     """Render ``job`` with manim in this process and store the result; returns its meta."""
-    for k in ATTN_VARS:
-        os.environ.pop(k, None)
-    os.environ.update(job.env)
+    config.apply_scene_env(job.env)
     if job.root not in sys.path:
         sys.path.insert(0, job.root)
     os.chdir(job.root)
@@ -112,14 +109,14 @@ def render_section(job: RenderJob) -> dict:
     from manim import tempconfig
 
     w, h, fps = job.size
-    still = job.kind == "still"
+    kind = KINDS[job.kind]
     settings = {
         "pixel_width": w, "pixel_height": h, "frame_rate": fps,
         "media_dir": str(media), "text_dir": str(media / "texts"), "tex_dir": str(media / "Tex"),
         "video_dir": str(staging / "video"), "images_dir": str(staging / "images"),
         "partial_movie_dir": str(staging / "partial"), "log_dir": str(staging / "logs"),
         "input_file": job.source, "output_file": job.scene,
-        "format": "png" if still else "mp4",
+        "format": kind.manim_format,
         "disable_caching": True, "progress_bar": "none", "verbosity": "WARNING",
         "notify_outdated_version": False, "preview": False,
         # Encode finished animations while the next one renders: a lone re-rendered section
@@ -134,28 +131,7 @@ def render_section(job: RenderJob) -> dict:
     store = Path(job.store)
     store.mkdir(parents=True, exist_ok=True)
     key = job.hash
-    if still:
-        pngs = sorted((staging / "images").rglob("*.png"))
-        if not pngs:
-            raise RuntimeError("manim wrote no PNG")
-        os.replace(pngs[-1], store / f"{key}.png")
-        meta = {"kind": "still"}
-    else:
-        movies = sorted((staging / "video").glob("*.mp4"))
-        if not movies:
-            raise RuntimeError("manim wrote no video (does the scene play anything?)")
-        movie = movies[0]
-        meta = probe_clip(movie)
-        meta["kind"] = "clip"
-        if meta["frames"] == 0:
-            raise RuntimeError("manim wrote an empty video")
-        if job.captions != "none":
-            srt_file = movie.with_suffix(".srt")
-            text = srt_file.read_text(encoding="utf-8") if srt_file.exists() else ""
-            import srt
-
-            atomic_write(store / f"{key}.srt", srt.compose(clean_subtitles(text, meta["duration"])))
-        os.replace(movie, store / f"{key}.mp4")
+    meta = kind.move_to_store(staging, store, key, job.captions)
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
     atomic_write(store / f"{key}.json", json.dumps(meta, indent=1))
     (media / ".dirty").unlink()

@@ -17,15 +17,14 @@ plain manim CLI renders any scene unchanged.
 
 from __future__ import annotations
 
-import os
-
 from manim import DOWN, FadeIn, FadeOut, Mobject, Scene, Transform
 
 from attn_math import Figure, Story
 from attn_math.beats import BeatCursor
-from narration import pacing as narration  # narration (issue 14): ATTN_NARRATION=1
+from narration import pacing as narration
+from words import captions, config, cues
 
-from . import captions, registry, style, timing
+from . import registry, style, timing
 from .widgets.chrome import CaptionBar, SectionTitle
 
 _STORIES: dict[str, Story] = {}
@@ -37,7 +36,7 @@ STAGE_SCALE = 1.5
 
 def story() -> Story:
     """The story of the configured head (``ATTN_HEAD``), loaded once per process and head."""
-    key = os.environ.get("ATTN_HEAD", "")
+    key = str(config.HEAD.read() or "")
     if key not in _STORIES:
         _STORIES[key] = registry.load_story(key or None)
     return _STORIES[key]
@@ -53,8 +52,8 @@ class SectionScene(Scene):
     def setup(self) -> None:
         self.theme = style.theme()
         self.camera.background_color = self.theme.background
-        self.lang = captions.lang()
-        self.caption_mode = captions.mode()
+        self.lang = config.LANG.read()
+        self.caption_mode = config.CAPTIONS.read()
         self.story = story()
         self.section = registry.of_scene(type(self))
         self._caption = None          # the CaptionBar on screen
@@ -63,7 +62,7 @@ class SectionScene(Scene):
         self._read_until = 0.0        # scene time by which the cue has been read
         self.cue_log = []             # (beat, cue text, start, end), as written to the .srt
         self.beat_cursor = BeatCursor(self.SECTION, self.section.plan(self.story))
-        # narration (issue 14): lays each cue's line and makes the scene wait for the voice
+        # lays each cue's line and makes the scene wait for the voice
         self.narrator = narration.Narrator(self.lang, self.SECTION) if narration.enabled() else None
 
     @property
@@ -147,8 +146,8 @@ class SectionScene(Scene):
 
     # ------------------------------------------------------------ captions and pacing
     #
-    # A beat's text is shown as one or two cues (captions.cues_of). A cue stays up at
-    # least its reading time (captions.reading_time): say() and settle() first wait out
+    # A beat's text is shown as one or two cues (cues.cues_of). A cue stays up at
+    # least its reading time (cues.reading_time): say() and settle() first wait out
     # what is left of the cue on screen, so no caption is cut short; the scene keeps
     # playing while a cue is up. Timing is the same in every caption mode.
 
@@ -163,9 +162,9 @@ class SectionScene(Scene):
             return ""
         text = self.caption_text(beat.key, **extra)
         self._read_out()
-        cues = captions.cues_of(text, self.lang)
-        self._show_cue(beat.key, cues[0], whole_beat=len(cues) == 1)
-        self._pending = [(beat.key, c) for c in cues[1:]]
+        shown = cues.cues_of(text, self.lang)
+        self._show_cue(beat.key, shown[0], whole_beat=len(shown) == 1)
+        self._pending = [(beat.key, c) for c in shown[1:]]
         return text
 
     def settle(self, minimum: float = 0.5) -> None:
@@ -200,7 +199,7 @@ class SectionScene(Scene):
             self._caption = bar
         else:
             self.wait(CAPTION_FADE)   # the same clock as a burned render
-        self._read_until = self._sub[2] + captions.reading_time(cue.replace("\n", " "), self.lang)
+        self._read_until = self._sub[2] + cues.reading_time(cue.replace("\n", " "), self.lang)
         if self.narrator:
             said = self.narrator.speak(self, beat, cue.replace("\n", " "), use_variant=whole_beat)
             self._read_until = max(self._read_until, said)
@@ -231,9 +230,9 @@ class SectionScene(Scene):
         super().tear_down()
 
     def _fade_out(self) -> None:
-        """The transition between sections (layout, issue 12): every clip ends with the same
-        short fade to the background, and opens by fading its title in. Only in a movie: a
-        still (or a test's last frame) shows the end state, not the empty background."""
+        """The transition between sections: every clip ends with the same short fade to the
+        background, and opens by fading its title in. Only in a movie: a still (or a test's
+        last frame) shows the end state, not the empty background."""
         output = getattr(self.renderer.file_writer, "output_spec", None)
         movie = self.timing_only or (output is not None and output.is_video)
         if movie and self.mobjects:

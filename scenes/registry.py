@@ -15,6 +15,7 @@ import importlib
 import importlib.util
 import inspect
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from attn_math import Story
@@ -22,11 +23,11 @@ from attn_math.beats import Beat
 from attn_math.head import Head
 from attn_math.story import SectionFigures, SectionSums
 
-from . import sections
+from . import folders
 
 __all__ = [
     "DEFAULT_TOKENS", "Section", "by_number", "by_slug", "count_words",
-    "load_scene_class", "load_story", "of_scene", "story_of", "story_sections",
+    "load_scene_class", "load_story", "caption_context_names", "of_scene", "story_of", "story_sections",
 ]
 
 
@@ -113,8 +114,8 @@ class Section:
 
     def title(self, lang: str, n_tokens: int | None = None) -> str:
         """The title in ``lang``; for a sentence of ``n_tokens`` if the title counts them.
-        A title the render's captions file replaces wins (:mod:`scenes.captions_file`)."""
-        from .captions_file import overrides
+        A title the render's captions file replaces wins (:mod:`words.captions_file`)."""
+        from words.captions_file import overrides
 
         own = overrides(lang).get("titles", {})
         key = f"s{self.number:02d}"
@@ -151,7 +152,7 @@ def count_words(n: int, lang: str) -> str:
     """
     from babel.numbers import format_decimal
 
-    from .captions import table
+    from words.captions import table
 
     words = table(lang)["counting"]
     return words.get(str(n)) or words["other"].format(n=format_decimal(n, locale=lang))
@@ -160,7 +161,7 @@ def count_words(n: int, lang: str) -> str:
 def _title(lang: str, number: int, suffix: str = "") -> str:
     """A section's title from the caption table of ``lang`` (``[titles]``: every word on
     screen lives in the caption tables)."""
-    from .captions import table
+    from words.captions import table
 
     return table(lang)["titles"].get(f"s{number:02d}{suffix}", "")
 
@@ -168,7 +169,7 @@ def _title(lang: str, number: int, suffix: str = "") -> str:
 def _unit(number: int, folder: Path) -> Section:
     """The section (or card) in unit folder ``folder``: its slug from the folder's name, its
     scene class from the package (``SCENE``), its titles from the caption tables."""
-    package = f"{sections.__name__}.{folder.name}"
+    package = f"{folders.PACKAGE}.{folder.name}"
     unit = importlib.import_module(package)
     slug = folder.name.split("_", 1)[1].replace("_", "-")
     return Section(number, slug, f"{package}.scene", unit.SCENE, _title("ja", number), _title("en", number),
@@ -181,9 +182,9 @@ _LOADED: dict[tuple[str, ...], tuple[tuple[Section, ...], tuple[Section, ...]]] 
 
 def _load() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
     """(sections, cards) from the unit folders, once per set of outside folders."""
-    key = tuple(str(d) for d in sections.extra_dirs())
+    key = tuple(str(d) for d in folders.extra_dirs())
     if key not in _LOADED:
-        units = [_unit(number, folder) for number, folder in sections.unit_folders()]
+        units = [_unit(number, folder) for number, folder in folders.unit_folders()]
         _LOADED[key] = (tuple(u for u in units if not u.card), tuple(u for u in units if u.card))
     return _LOADED[key]
 
@@ -250,3 +251,18 @@ def load_story(path: str | Path | None = None) -> Story:
     from attn_math import load_story as load
 
     return load(path, story_sections())
+
+
+@lru_cache(maxsize=1)
+def caption_context_names() -> dict[int, frozenset[str]]:
+    """Per section number, the placeholder names the story fills for its captions (the
+    default head's story: the names are the same for every sentence); what a captions file's
+    entries may use besides their packaged text's (:func:`words.captions_file.check`)."""
+    story = load_story()
+    names = {}
+    for number in range(0, 100):
+        try:
+            names[number] = frozenset(story.caption_context(number))
+        except Exception:  # noqa: BLE001 - a section the story has no figures for
+            names[number] = frozenset(story.caption_context(1))
+    return names

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 from manim import config
 
-from . import env
+from words.config import THEME
+
 from .layout import Box
 
 # ---------------------------------------------------------------- fonts
@@ -107,7 +108,7 @@ THEMES = {"dark": DARK, "light": LIGHT}
 
 
 def theme_name() -> str:
-    return env.choice("ATTN_THEME", tuple(THEMES), "dark")
+    return THEME.read()
 
 
 def theme() -> Theme:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from words import config
+
 
 @dataclass(frozen=True)
 class Cue:
@@ -87,24 +89,6 @@ def _frame_clock():
         CairoRenderer.play, CairoRenderer.freeze_current_frame = orig_play, orig_freeze
 
 
-@contextmanager
-def _environment(env: dict[str, str]):
-    keys = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD",
-            "ATTN_NARRATION", "ATTN_VOICE_CACHE")  # narration (issue 14)
-    saved = {k: os.environ.get(k) for k in keys}
-    for k in keys:
-        os.environ.pop(k, None)
-    os.environ.update(env)
-    try:
-        yield
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-
-
 def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media_dir: str) -> SectionTiming:
     """Run one section's scene with frames skipped; its cues and clip length.
 
@@ -130,8 +114,8 @@ def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media
         "media_dir": media_dir, "text_dir": os.path.join(media_dir, "texts"),
         "tex_dir": os.path.join(media_dir, "Tex"),
     }
-    env = {**env, "ATTN_CAPTIONS": "burned"}
-    with _environment(env), _frame_clock(), tempconfig(settings):
+    env = {**env, config.CAPTIONS.name: "burned"}
+    with config.scene_environment(env), _frame_clock(), tempconfig(settings):
         cls = getattr(importlib.import_module(module), scene)
         sc = cls(skip_animations=True)
         sc.timing_only = True   # timed as the movie render, end fade included

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,36 +28,123 @@ from . import html_deck, reveal
 from .deck import Deck, SectionSlide, script_of
 from .poster import end_state_png
 
-#: format name -> file name in OUT/slides
-OUTPUTS = {"pptx": "explainer.pptx", "html": "index.html", "pdf": "handout.pdf"}
-FORMATS = tuple(OUTPUTS)
+__all__ = ["SlideFormat", "SLIDE_FORMATS", "FORMATS", "SLIDES_DIR", "parse_formats", "check_can_write",
+           "code_digest", "ClipBuild", "SlideBuild"]
+
 SLIDES_DIR = "slides"
 _LEFTOVER = re.compile(r"^\..+\.\d+\.tmp$")
 
 
-def parse_formats(spec: str | None) -> tuple[str, ...]:
-    """``"pptx,html"`` -> ("pptx", "html") in canonical order; unknown names are :class:`BadInput`."""
+def _replace_from_tmp(dest: Path, write: Callable[[Path], object]) -> None:
+    """``write`` the file under a temporary name, then rename it to ``dest``."""
+    tmp = tmp_name(dest)
+    try:
+        write(tmp)
+        os.replace(tmp, dest)
+    finally:
+        unlink(tmp)
+
+
+def _needs_nothing() -> None:
+    pass
+
+
+def _nothing_beside(deck: Deck, folder: Path) -> list[Path]:  # noqa: ARG001 - one file
+    return []
+
+
+def _write_pptx(deck: Deck, dest: Path) -> None:
+    from .pptx_deck import write_pptx
+
+    _replace_from_tmp(dest, lambda tmp: write_pptx(deck, tmp))
+
+
+def _write_pdf(deck: Deck, dest: Path) -> None:
+    from .pdf_handout import write_pdf
+
+    _replace_from_tmp(dest, lambda tmp: write_pdf(deck, tmp))
+
+
+def _write_html(deck: Deck, dest: Path) -> None:
+    folder = dest.parent
+    page = html_deck.write_html(deck, folder, publish)
+    atomic_write(dest, page)   # last: the page appears when its media are in place
+    keep = {html_deck.media_name(s, suf).split("/", 1)[1] for s in deck.sections for suf in (".mp4", ".png")}
+    media = folder / html_deck.MEDIA_DIR
+    for f in media.iterdir() if media.is_dir() else ():
+        if f.is_file() and f.name not in keep:
+            unlink(f)
+
+
+def _html_beside(deck: Deck, folder: Path) -> list[Path]:
+    need = [folder / html_deck.media_name(s, suf) for s in deck.sections for suf in (".mp4", ".png")]
+    return need + [folder / reveal.DIRNAME / f for f in reveal.FILES]
+
+
+def _check_reveal() -> None:
+    try:
+        reveal.check_installed()
+    except reveal.RevealMissing as e:
+        raise BadInput(str(e)) from None
+
+
+def _check_cjk_font() -> None:
+    from .style import CJK_FONT_FILES, find_font
+
+    if find_font(CJK_FONT_FILES) is None:
+        raise BadInput("the handout needs Noto Sans CJK (Debian: apt-get install fonts-noto-cjk)")
+
+
+@dataclass(frozen=True)
+class SlideFormat:
+    """One output of ``slides``.
+
+    Attributes
+    ----------
+    name
+        Its ``--format`` name.
+    file
+        Its file in ``OUT/slides``.
+    write
+        Writes the deck to that file (``write(deck, dest)``), complete or not at all.
+    check
+        Raises :class:`BadInput` if this machine cannot write it (checked before rendering).
+    beside
+        The files the output loads from beside it (``beside(deck, folder)``): an output
+        is current only if they are all there.
+    """
+
+    name: str
+    file: str
+    write: Callable[[Deck, Path], None]
+    check: Callable[[], None] = _needs_nothing
+    beside: Callable[[Deck, Path], list[Path]] = _nothing_beside
+
+
+#: Every slide format, by ``--format`` name, in the order they are written and listed.
+SLIDE_FORMATS: dict[str, SlideFormat] = {f.name: f for f in (
+    SlideFormat("pptx", "explainer.pptx", _write_pptx),
+    SlideFormat("html", "index.html", _write_html, check=_check_reveal, beside=_html_beside),
+    SlideFormat("pdf", "handout.pdf", _write_pdf, check=_check_cjk_font),
+)}
+FORMATS = tuple(SLIDE_FORMATS)
+
+
+def parse_formats(spec: str | None) -> tuple[SlideFormat, ...]:
+    """``"pptx,html"`` -> those formats in canonical order; unknown names are :class:`BadInput`."""
     if spec is None or spec.strip().lower() == "all":
-        return FORMATS
+        return tuple(SLIDE_FORMATS.values())
     asked = [f.strip().lower() for f in spec.split(",") if f.strip()]
-    bad = [f for f in asked if f not in OUTPUTS]
+    bad = [f for f in asked if f not in SLIDE_FORMATS]
     if bad or not asked:
         raise BadInput(f"unknown --format {', '.join(bad) or repr(spec)} (choose from {', '.join(FORMATS)})")
-    return tuple(f for f in FORMATS if f in asked)
+    return tuple(f for f in SLIDE_FORMATS.values() if f.name in asked)
 
 
-def check_can_write(formats: tuple[str, ...]) -> None:
+def check_can_write(formats: tuple[SlideFormat, ...]) -> None:
     """What the asked formats need on this machine, checked before anything renders."""
-    if "html" in formats:
-        try:
-            reveal.check_installed()
-        except reveal.RevealMissing as e:
-            raise BadInput(str(e)) from None
-    if "pdf" in formats:
-        from .style import CJK_FONT_FILES, find_font
-
-        if find_font(CJK_FONT_FILES) is None:
-            raise BadInput("the handout needs Noto Sans CJK (Debian: apt-get install fonts-noto-cjk)")
+    for f in formats:
+        f.check()
 
 
 def code_digest() -> str:
@@ -103,7 +191,7 @@ class SlideBuild:
     """Render what is missing, then write the deck in each of ``formats``."""
 
     clips: ClipBuild
-    formats: tuple[str, ...]
+    formats: tuple[SlideFormat, ...]
     sentence: str
     timings: dict = field(default_factory=dict)
     written: dict = field(default_factory=dict)   # format -> "written" | "unchanged"
@@ -134,26 +222,27 @@ class SlideBuild:
             digest = code_digest()
             entries = {}
             for fmt in self.formats:
-                key = deck.key(fmt, digest)
-                dest = self.folder / OUTPUTS[fmt]
-                old = prev.get(fmt) or {}
+                key = deck.key(fmt.name, digest)
+                dest = self.folder / fmt.file
+                old = prev.get(fmt.name) or {}
                 if (not self.clips.force and old.get("key") == key and dest.is_file()
-                        and dest.stat().st_size == old.get("size") and self._beside_ok(fmt, deck)):
-                    self.written[fmt] = "unchanged"
-                    entries[fmt] = old
+                        and dest.stat().st_size == old.get("size")
+                        and all(p.is_file() for p in fmt.beside(deck, self.folder))):
+                    self.written[fmt.name] = "unchanged"
+                    entries[fmt.name] = old
                     continue
                 try:
                     self._write(fmt, deck, dest)
                 except Exception as e:  # noqa: BLE001 - reported, exit code 1; other formats go on
-                    self.written[fmt] = f"NOT written ({type(e).__name__}: {e}); the previous one is kept"
+                    self.written[fmt.name] = f"NOT written ({type(e).__name__}: {e}); the previous one is kept"
                     continue
-                self.written[fmt] = "written"
-                entries[fmt] = {"key": key, "size": dest.stat().st_size}
+                self.written[fmt.name] = "written"
+                entries[fmt.name] = {"key": key, "size": dest.stat().st_size}
             self.timings["deck"] = time.perf_counter() - t1
             self.timings["total"] = time.perf_counter() - t0
             self._record(manifest, prev | entries, deck)
         for fmt in self.formats:
-            console.print(f"{self.folder / OUTPUTS[fmt]} {self.written[fmt]}")
+            console.print(f"{self.folder / fmt.file} {self.written[fmt.name]}")
         n = len(deck.sections)
         console.print(f"slides: {n} section{'s' * (n != 1)}, {self.timings['total']:.1f}s")
         if failed:
@@ -181,47 +270,15 @@ class SlideBuild:
             slides.append(SectionSlide(
                 number=o.section.number, stem=o.section.stem,
                 title=o.section.title(opts.lang, opts.n_tokens), clip=clip, poster=poster,
-                notes=notes, clip_key=o.hash, duration=float((o.meta or {}).get("duration") or 0.0)))
+                notes=notes, clip_key=o.hash or "", duration=float((o.meta or {}).get("duration") or 0.0)))
         return Deck(title=video_title(opts.lang), sentence=self.sentence, lang=opts.lang,
                     theme=opts.theme, sections=tuple(slides), narrated=narrated)
 
-    def _write(self, fmt: str, deck: Deck, dest: Path) -> None:
+    def _write(self, fmt: SlideFormat, deck: Deck, dest: Path) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)
         t = time.perf_counter()
-        if fmt == "html":
-            page = html_deck.write_html(deck, self.folder, publish)
-            atomic_write(dest, page)   # last: the page appears when its media are in place
-            self._drop_stale_media(deck)
-        else:
-            tmp = tmp_name(dest)
-            try:
-                if fmt == "pptx":
-                    from .pptx_deck import write_pptx
-
-                    write_pptx(deck, tmp)
-                else:
-                    from .pdf_handout import write_pdf
-
-                    write_pdf(deck, tmp)
-                os.replace(tmp, dest)
-            finally:
-                unlink(tmp)
-        self.timings[fmt] = time.perf_counter() - t
-
-    def _beside_ok(self, fmt: str, deck: Deck) -> bool:
-        """The files the html page loads are all there (the other formats are one file)."""
-        if fmt != "html":
-            return True
-        need = [self.folder / html_deck.media_name(s, suf) for s in deck.sections for suf in (".mp4", ".png")]
-        need += [self.folder / reveal.DIRNAME / f for f in reveal.FILES]
-        return all(p.is_file() for p in need)
-
-    def _drop_stale_media(self, deck: Deck) -> None:
-        keep = {html_deck.media_name(s, suf).split("/", 1)[1] for s in deck.sections for suf in (".mp4", ".png")}
-        media = self.folder / html_deck.MEDIA_DIR
-        for f in media.iterdir() if media.is_dir() else ():
-            if f.is_file() and f.name not in keep:
-                unlink(f)
+        fmt.write(deck, dest)
+        self.timings[fmt.name] = time.perf_counter() - t
 
     def _clean_leftovers(self) -> None:
         for d in (self.folder, self.folder / html_deck.MEDIA_DIR):
@@ -233,7 +290,7 @@ class SlideBuild:
         opts = self.clips.opts
         manifest["slides"] = entries
         manifest["last_run"] = {
-            "command": "slides", "formats": list(self.formats),
+            "command": "slides", "formats": [f.name for f in self.formats],
             "sections": [s.stem for s in deck.sections],
             "status": {o.section.stem: o.status for o in self.clips._ordered()},
             "written": self.written, "quality": opts.quality, "lang": opts.lang, "theme": opts.theme,

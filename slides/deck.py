@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scenes.captions import language_name
+from words.captions import language_name
 
 
 @dataclass(frozen=True)

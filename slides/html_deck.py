@@ -99,7 +99,7 @@ def render_html(deck: Deck) -> str:
 """
 
 
-def write_html(deck: Deck, folder: Path, publish) -> Path:
+def write_html(deck: Deck, folder: Path, publish) -> str:
     """Write ``folder/index.html`` with reveal.js and ``media/`` beside it; returns the page.
 
     ``publish(src, dest)`` places a clip or poster (a hard link or copy, atomically). The

@@ -9,8 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from .deck import Deck
-from .style import (CJK_FONT_BOLD_FILES, CJK_FONT_FILES, CJK_FONT_INDEX, FALLBACK_FONT_BOLD_FILES,
-                    FALLBACK_FONT_FILES, find_font)
+from .style import (
+    CJK_FONT_BOLD_FILES,
+    CJK_FONT_FILES,
+    CJK_FONT_INDEX,
+    FALLBACK_FONT_BOLD_FILES,
+    FALLBACK_FONT_FILES,
+    find_font,
+)
 
 PAGE_FORMAT = "A4"
 MARGIN_MM = 15

@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -24,6 +23,8 @@ import tarfile
 import tempfile
 from importlib.resources import files
 from pathlib import Path
+
+from words import config
 
 VERSION = "6.0.2"
 #: ``npm view reveal.js@6.0.2 dist.integrity``: the tarball is refused if it differs.
@@ -46,8 +47,7 @@ class RevealMissing(RuntimeError):
 def vendor_dir() -> Path:
     """Where the deck's reveal.js files are: ``$ATTN_REVEAL_DIR``, else the copy installed
     with this package."""
-    env = os.environ.get("ATTN_REVEAL_DIR")
-    return Path(env) if env else Path(str(files(__package__).joinpath(*PACKAGED)))
+    return config.REVEAL_DIR.read() or Path(str(files(__package__).joinpath(*PACKAGED)))
 
 
 def check_installed() -> Path:
@@ -57,8 +57,8 @@ def check_installed() -> Path:
     missing = [f for f in FILES if not (d / f).is_file()]
     if not missing and _version(d) == VERSION:
         return d
-    if os.environ.get("ATTN_REVEAL_DIR"):
-        fix = "unset ATTN_REVEAL_DIR, or run: python -m slides.reveal --update"
+    if config.REVEAL_DIR.read() is not None:
+        fix = f"unset {config.REVEAL_DIR.name}, or run: python -m slides.reveal --update"
     else:
         fix = "reinstall attn-explainer (pip install --force-reinstall attn-explainer)"
     found = f"{len(missing)} of its files missing" if missing else f"version {_version(d)} found"

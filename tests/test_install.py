@@ -184,6 +184,7 @@ def test_slides_html_of_one_section(installed, user_dir):
 HASH_PROBE = """
 import json, sys
 from pipeline.cache import Hasher, section_hash
+from pipeline.kinds import CLIP
 from pipeline.options import Options
 from pipeline.registry import load_registry, scene_file
 registry = load_registry()
@@ -192,7 +193,7 @@ section = registry.sections[int(sys.argv[1]) - 1]
 source = scene_file(section)
 print(json.dumps({"root": str(hasher.root), "assets": str(hasher.assets),
                   "files": [str(f) for f in hasher.code_closure(source)],
-                  "key": section_hash(section, Options(quality="preview"), "clip", hasher, source)}))
+                  "key": section_hash(section, Options(quality="preview"), CLIP, hasher, source)}))
 """
 
 

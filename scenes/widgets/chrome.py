@@ -30,7 +30,7 @@ class CaptionBar(VGroup):
     def __init__(self, text: str):
         t = style.theme()
         width = style.safe_box().width
-        if "\n" in text:   # lines broken by scenes.captions (the .srt breaks there too)
+        if "\n" in text:   # lines broken by words.cues (the .srt breaks there too)
             body = VGroup(*[label(x, style.CAPTION_SIZE, t.fg) for x in text.split("\n")])
             body.arrange(DOWN, buff=style.CLOSE).scale_to_fit_width(min(body.width, width - 0.5))
         else:

@@ -7,9 +7,10 @@ from collections import OrderedDict
 
 from manim import DOWN, RIGHT, UP, Text, VGroup
 
+from words.linebreak import is_wide, paragraph_lines
+
 from .. import style
 from ..layout import fit_width
-from ..linebreak import is_wide, paragraph_lines
 from .glyph_cache import EM_PER_FONT_SIZE
 
 __all__ = ["ELLIPSIS", "KEPT_CHARS", "LABELS_KEPT", "TOKEN_CELLS", "backed", "baseline",

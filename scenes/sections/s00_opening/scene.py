@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from manim import DOWN, UP, FadeIn
 
-from scenes import captions, style, timing
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.registry import SECTIONS
 from scenes.widgets.text import label
 from scenes.widgets.tokens import TokenStrip
+from words import captions
 
 #: Seconds the opening card holds after its caption has been read.
 HOLD = 1.0

@@ -12,11 +12,12 @@ import numpy as np
 from manim import DOWN, FadeIn, LaggedStart
 
 import narration
-from scenes import captions, style, timing
+from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.registry import by_slug
 from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.text import bullet_list, label, paragraph
+from words import captions
 
 #: Seconds the closing card's four failures take to come in, one after another.
 LIST_SECONDS = 2.0

@@ -1,4 +1,4 @@
-"""Narration (issue 14): spoken forms, the missing-voice error, and narrated renders.
+"""Narration: spoken forms, the missing-voice error, and narrated renders.
 
 The voices are installed by the test set-up (``bash scripts/dev.sh test`` runs
 ``scripts/bootstrap.sh --voices``); nothing here is skipped when one is missing.
@@ -25,8 +25,8 @@ from tests.support import ROOT
 sys.path.insert(0, str(ROOT))
 
 from narration import pacing  # noqa: E402
-from narration.spoken import spoken  # noqa: E402
 from narration.synth import Synthesizer  # noqa: E402
+from words.spoken import spoken  # noqa: E402
 
 # One worker runs this module: the narrated renders (a module fixture per language) are made
 # once, not once per worker that happens to get one of their tests.
@@ -81,7 +81,7 @@ def test_spoken_keeps_hyphens_and_subtraction():
 
 
 def test_spoken_variant_is_used(monkeypatch):
-    monkeypatch.setattr("narration.spoken.variants",
+    monkeypatch.setattr("words.spoken.variants",
                         lambda lang: {"s01": {"query": "Through the matrix {m}."}})
     assert pacing.spoken_line("en", 1, "query", "Through W_Q.", {"m": "W_Q"}) == "Through the matrix W Q."
     assert pacing.spoken_line("en", 1, "key", "Through W_K.", {}) == "Through W K."
@@ -89,10 +89,10 @@ def test_spoken_variant_is_used(monkeypatch):
 
 def test_spoken_variants_name_existing_beats():
     """Every explicit spoken variant belongs to a caption beat and uses its placeholders."""
-    from narration.spoken import variants
-    from scenes import captions
+    from words import captions, config
+    from words.spoken import variants
 
-    for lang in captions.LANGS:
+    for lang in config.LANGS:
         for sec, beats in variants(lang).items():
             for beat, text in beats.items():
                 used = {p for t in captions.texts(captions.table(lang)[sec][beat])
@@ -103,7 +103,7 @@ def test_spoken_variants_name_existing_beats():
 def test_readings_are_per_language_data():
     """The words the rules say live in ``[readings]`` of ``assets/spoken/<lang>.toml``:
     complete tables (every Latin letter, every digit), and not mistaken for a beat's variant."""
-    from narration.spoken import readings, variants
+    from words.spoken import readings, variants
 
     ja, en = readings("ja"), readings("en")
     assert set(ja["letters"]) == set("abcdefghijklmnopqrstuvwxyz")
@@ -117,7 +117,7 @@ def test_readings_are_per_language_data():
 def test_a_changed_reading_renders_narrated_sections_again(monkeypatch):
     """The readings are data (the cache hashes code, and not assets/spoken/): the narrated
     section's cache key carries them."""
-    from narration import spoken as spoken_rules
+    from words import spoken as spoken_rules
 
     before = pacing.narration_key("en", 5)
     changed = {**spoken_rules.readings("en"), "minus": "negative "}

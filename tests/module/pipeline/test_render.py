@@ -27,7 +27,7 @@ from tests.support import FIXTURES, ROOT
 sys.path.insert(0, str(ROOT))
 
 import render  # noqa: E402
-from pipeline import cache, media, options, registry  # noqa: E402
+from pipeline import cache, kinds, media, options, registry  # noqa: E402
 from tests.fixtures import registry as fixture_registry  # noqa: E402
 
 PKG = "fxproj"           # the copied fixture package
@@ -297,18 +297,18 @@ def test_section_hash_inputs(tmp_path):
     s1, s2 = fixture_registry.SECTIONS[:2]
     src1 = registry.scene_file(s1)
     base = options.Options(quality="tiny")
-    h = cache.section_hash(s1, base, "clip", hasher, src1)
-    assert h == cache.section_hash(s1, base, "clip", cache.Hasher(reg), src1)
+    h = cache.section_hash(s1, base, kinds.CLIP, hasher, src1)
+    assert h == cache.section_hash(s1, base, kinds.CLIP, cache.Hasher(reg), src1)
     for changed in (options.Options(quality="preview"), options.Options(quality="tiny", lang="en"),
                     options.Options(quality="tiny", theme="light"),
                     options.Options(quality="tiny", captions="none")):
-        assert cache.section_hash(s1, changed, "clip", hasher, src1) != h
-    assert cache.section_hash(s1, base, "still", hasher, src1) != h
+        assert cache.section_hash(s1, changed, kinds.CLIP, hasher, src1) != h
+    assert cache.section_hash(s1, base, kinds.STILL, hasher, src1) != h
     head = tmp_path / "head.toml"
     head.write_text("x = 1\n")
-    assert cache.section_hash(s1, options.Options(quality="tiny", head=head), "clip", hasher, src1) != h
+    assert cache.section_hash(s1, options.Options(quality="tiny", head=head), kinds.CLIP, hasher, src1) != h
     assert cache.section_env(s1, options.Options(head=head))["ATTN_HEAD"] == str(head.resolve())
-    assert cache.section_hash(s2, base, "clip", hasher, registry.scene_file(s2)) != h
+    assert cache.section_hash(s2, base, kinds.CLIP, hasher, registry.scene_file(s2)) != h
 
 
 def test_section_hash_follows_imports_not_unrelated_widgets(tmp_path):
@@ -325,7 +325,7 @@ def test_section_hash_follows_imports_not_unrelated_widgets(tmp_path):
     reg = registry.Registry(fixture_registry.SECTIONS, root, "scenes.registry")
 
     def h() -> str:
-        return cache.section_hash(section, options.Options(), "clip", cache.Hasher(reg), src)
+        return cache.section_hash(section, options.Options(), kinds.CLIP, cache.Hasher(reg), src)
 
     closure = cache.Hasher(reg).code_closure(src)
     assert sorted(p.relative_to(root).as_posix() for p in closure) == [

@@ -18,8 +18,9 @@ from tests.support import ROOT
 
 sys.path.insert(0, str(ROOT))
 
-from scenes import captions  # noqa: E402
-from scenes import captions_file as own  # noqa: E402
+from scenes.registry import caption_context_names  # noqa: E402
+from words import captions_file as own  # noqa: E402
+from words import cues as captions  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("captions_file")
 slow = pytest.mark.slow
@@ -107,12 +108,13 @@ def test_a_bad_captions_file_is_one_line_and_exit_2_before_rendering(tmp_path, t
 
 def test_a_placeholder_of_the_story_is_allowed():
     """A beat may name any figure or role the story fills for its section ({winner} in 17)."""
-    own._context_names.cache_clear()
-    assert "winner" in own._context_names()[17] and "kept" in own._context_names()[17]
+    caption_context_names.cache_clear()
+    assert "winner" in caption_context_names()[17] and "kept" in caption_context_names()[17]
 
 
 def test_only_the_sections_whose_words_changed_get_a_new_key(tmp_path):
     from pipeline.cache import Hasher, section_hash
+    from pipeline.kinds import CLIP
     from pipeline.options import Options
     from pipeline.registry import load_registry, scene_file
 
@@ -122,8 +124,8 @@ def test_only_the_sections_whose_words_changed_get_a_new_key(tmp_path):
     changed = []
     for s in registry.sections + registry.cards:
         src = scene_file(s)
-        a = section_hash(s, Options(lang="en", quality="tiny"), "clip", hasher, src)
-        b = section_hash(s, Options(lang="en", quality="tiny", captions_file=mine), "clip", hasher, src)
+        a = section_hash(s, Options(lang="en", quality="tiny"), CLIP, hasher, src)
+        b = section_hash(s, Options(lang="en", quality="tiny", captions_file=mine), CLIP, hasher, src)
         if a != b:
             changed.append(s.number)
     # section 17's words and title, and the cards, which show every section's words
@@ -132,7 +134,7 @@ def test_only_the_sections_whose_words_changed_get_a_new_key(tmp_path):
 
 def test_a_replaced_beat_speaks_its_new_words_not_its_spoken_variant(tmp_path, monkeypatch):
     from narration import pacing
-    from narration import spoken as spoken_rules
+    from words import spoken as spoken_rules
 
     section, beat = next((int(k[1:]), b) for k, t in spoken_rules.variants("en").items() for b in t)
     monkeypatch.setenv(own.ENV, str(_file(tmp_path, f'[s{section:02d}]\n{beat} = "Plain new words."\n')))

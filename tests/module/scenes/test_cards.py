@@ -7,8 +7,8 @@ import pytest
 
 from pipeline.options import BadInput
 from pipeline.registry import load_registry, parse_sections
-from scenes import captions
 from scenes.registry import CARDS, SECTIONS, by_number, by_slug, load_story
+from words import captions, config
 
 
 def stems(spec):
@@ -45,7 +45,7 @@ def test_cards_are_found_by_number_and_slug_and_are_not_sections():
     assert not {c.number for c in CARDS} & {s.number for s in SECTIONS}
 
 
-@pytest.mark.parametrize("lang", captions.LANGS)
+@pytest.mark.parametrize("lang", config.LANGS)
 def test_card_words_exist_with_known_placeholders(lang):
     story = load_story()
     extra = {"sections": len(SECTIONS), "language_name": "x"}

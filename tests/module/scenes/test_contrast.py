@@ -147,9 +147,9 @@ def theme_env(monkeypatch):
 def text_surfaces(theme: Theme) -> dict[str, np.ndarray]:
     """Every surface any text may be drawn on, composited as drawn; the tints' opacities
     are read from the widgets that draw them."""
+    from scenes.sections.s05_dot_product_shadow.half_planes import SignHalfPlanes
     from scenes.widgets.chrome import CaptionBar
     from scenes.widgets.score_grid import ScoreGrid
-    from scenes.sections.s05_dot_product_shadow.half_planes import SignHalfPlanes
 
     bg, panel = rgb(theme.background), rgb(theme.panel)
     bar = CaptionBar("x")[0]

@@ -32,6 +32,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+__all__ = ["NO_LINE_START", "NO_LINE_END", "WIDE_CLAUSE_ENDS", "CUE_BREAK_AFTER", "PARTICLES",
+           "WEAK_WORDS", "QUOTED_NAME_CHARS", "is_wide", "may_break", "break_points", "best_split",
+           "cue_lines", "paragraph_lines"]
+
 #: No line starts with these (closing punctuation and brackets, small kana, the prolonged
 #: sound mark: JIS X 4051's line-start prohibition, "kinsoku"; closing quotes and
 #: punctuation in English) ...

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scenes import captions
 from scenes.registry import SECTIONS, load_story, story_of
 from scenes.sections.s18_renormalise import figures as renormalise
+from words import captions, config, cues
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +23,7 @@ def test_same_beats_in_both_languages(section):
 
 
 @pytest.mark.parametrize("section", SECTIONS, ids=[s.stem for s in SECTIONS])
-@pytest.mark.parametrize("lang", captions.LANGS)
+@pytest.mark.parametrize("lang", config.LANGS)
 def test_every_caption_resolves(section, lang, story):
     beats = captions.table(lang).get(captions.section_key(section.number), {})
     assert beats, f"section {section.number} has a scene but no captions in {lang}"
@@ -79,7 +79,7 @@ def planned(request):
     story = _story(request.param)
     out = []
     for section in SECTIONS:
-        for lang in captions.LANGS:
+        for lang in config.LANGS:
             ctx = story.caption_context(section.number, lang)
             for beat in section.plan(story):
                 if beat.key is not None:
@@ -182,13 +182,13 @@ def test_no_tie_worded_as_a_difference(planned):
 def test_every_beat_fits_two_cues_of_two_lines(planned):
     kind, _, texts = planned
     for lang, sec, key, text in texts:
-        cues = captions.cues_of(text, lang)
-        assert 1 <= len(cues) <= 2, (kind, lang, sec, key, cues)
-        for cue in cues:
+        shown = cues.cues_of(text, lang)
+        assert 1 <= len(shown) <= 2, (kind, lang, sec, key, shown)
+        for cue in shown:
             lines = cue.split("\n")
-            assert len(lines) <= captions.MAX_LINES, (kind, lang, sec, key, cue)
+            assert len(lines) <= cues.MAX_LINES, (kind, lang, sec, key, cue)
             for line in lines:
-                assert captions.reading_length(line, lang) <= captions.LINE_CHARS[lang], (kind, lang, sec, key, line)
+                assert cues.reading_length(line, lang) <= cues.LINE_CHARS[lang], (kind, lang, sec, key, line)
 
 
 # Written here, not imported: JIS X 4051's classes of characters a line may not start
@@ -202,7 +202,7 @@ def test_no_line_starts_with_closing_punctuation(planned):
     # The s23 beat of the default video once broke as "…2.0 MiB（fp16）" / "。12 層 …".
     kind, _, texts = planned
     for lang, sec, key, text in texts:
-        for cue in captions.cues_of(text, lang):
+        for cue in cues.cues_of(text, lang):
             lines = cue.split("\n")
             for line in lines[1:]:
                 assert line[0] not in NOT_AT_LINE_START, (kind, lang, sec, key, cue)
@@ -213,10 +213,10 @@ def test_no_line_starts_with_closing_punctuation(planned):
 def test_reading_time_follows_the_guidance():
     """Independent numbers: 4 full-width characters a second in Japanese, 17 at most in
     English, never under 1.5 s."""
-    assert captions.reading_time("あ" * 40, "ja") == pytest.approx(10.0)
-    assert captions.reading_time("a" * 170, "en") >= 10.0
-    assert captions.reading_time("ok", "en") == 1.5
-    assert captions.reading_length("ab あ", "ja") == pytest.approx(2.5)
+    assert cues.reading_time("あ" * 40, "ja") == pytest.approx(10.0)
+    assert cues.reading_time("a" * 170, "en") >= 10.0
+    assert cues.reading_time("ok", "en") == 1.5
+    assert cues.reading_length("ab あ", "ja") == pytest.approx(2.5)
 
 
 def test_ties_pick_the_tie_beats():

@@ -15,11 +15,11 @@ import pytest
 
 import render
 from attn_math.head import sentence_head
-from scenes import captions
 from scenes.registry import SECTIONS, story_of
 from tests.support import ROOT
 from tests.support.sentences import CUSTOM as SENTENCES
 from tests.support.sentences import independent
+from words import captions, config
 
 pytestmark = pytest.mark.slow
 
@@ -108,7 +108,7 @@ def test_every_caption_resolves_for_the_sentence(name):
     story = story_of(sentence_head(SENTENCES[name].split()))
     for section in SECTIONS:
         ctx = story.caption_context(section.number)
-        for lang in captions.LANGS:
+        for lang in config.LANGS:
             for beat in captions.table(lang).get(captions.section_key(section.number), {}):
                 text = captions.render(lang, section.number, beat, ctx)
                 assert "{" not in text, (name, section.stem, beat)

@@ -38,6 +38,8 @@ from functools import lru_cache
 
 from attn_explainer_assets import assets_dir
 
+__all__ = ["SPOKEN_DIR", "spoken", "katakana", "readings", "variants", "variant"]
+
 SPOKEN_DIR = assets_dir() / "spoken"
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import doctor
-from pipeline.doctor import CHECKS, Context, report, run_checks
+from cli import doctor
+from cli.doctor import CHECKS, Context, report, run_checks
 from tests.support import ROOT
 
 PLATFORMS = ("Debian/Ubuntu: ", "Fedora: ", "macOS: ", "Windows: ")

@@ -20,18 +20,20 @@ rendered again). No manim import.
 
 from __future__ import annotations
 
-import os
 import re
 import string
 import tomllib
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+
+from . import config
 
 __all__ = ["CaptionsFileError", "ENV", "check", "overrides", "merged", "merged_from", "replaced"]
 
 #: The environment variable naming the captions file of a render.
-ENV = "ATTN_CAPTIONS_FILE"
-LANGS = ("ja", "en")
+ENV = config.CAPTIONS_FILE.name
+LANGS = config.LANGS
 _SECTION = re.compile(r"s\d\d")
 
 
@@ -75,25 +77,14 @@ def per_language(data: dict, lang: str) -> dict:
     return data
 
 
-@lru_cache(maxsize=1)
-def _context_names() -> dict[int, frozenset[str]]:
-    """Per section, the placeholder names the story fills (the default head's story: the
-    names are the same for every sentence)."""
-    from .registry import load_story
-
-    story = load_story()
-    names = {}
-    for number in range(0, 100):
-        try:
-            names[number] = frozenset(story.caption_context(number))
-        except Exception:  # noqa: BLE001 - a section the story has no figures for
-            names[number] = frozenset(story.caption_context(1))
-    return names
-
-
-def check(path: Path, langs: tuple[str, ...], base: dict[str, dict]) -> dict:
+def check(path: Path, langs: tuple[str, ...], base: dict[str, dict],
+          context_names: Mapping[int, frozenset[str]] | None = None) -> dict:
     """Read ``path`` and check every entry against the packaged tables ``base``
     (language -> parsed caption table) for the languages ``langs`` of the run.
+
+    ``context_names``: per section number, the placeholder names the story fills for it
+    (:func:`scenes.registry.caption_context_names`; the story lives above this package, so
+    the caller passes them); a section's own entries may use those too.
 
     Returns the parsed file. Raises :class:`CaptionsFileError` (one line) for a table,
     key or language the packaged tables lack, a value that is not text, or a placeholder
@@ -108,11 +99,12 @@ def check(path: Path, langs: tuple[str, ...], base: dict[str, dict]) -> dict:
             raise CaptionsFileError(f"{path.name}: [{other[0]}] beside language tables: put it "
                                     f"under [ja.{other[0]}] or [en.{other[0]}]")
     for lang in (l for l in data if l in LANGS) if has_langs else langs:
-        _check_language(path.name, per_language(data, lang), lang, base[lang], has_langs)
+        _check_language(path.name, per_language(data, lang), lang, base[lang], has_langs, context_names or {})
     return data
 
 
-def _check_language(name: str, tables: dict, lang: str, base: dict, prefixed: bool) -> None:
+def _check_language(name: str, tables: dict, lang: str, base: dict, prefixed: bool,
+                    context_names: Mapping[int, frozenset[str]]) -> None:
     where = (lambda t, k=None: f"{name}: [{lang}.{t}]" + (f" {k}" if k else "")) if prefixed \
         else (lambda t, k=None: f"{name}: [{t}]" + (f" {k}" if k else ""))
     for table_name, entries in tables.items():
@@ -135,7 +127,7 @@ def _check_language(name: str, tables: dict, lang: str, base: dict, prefixed: bo
             if isinstance(original, dict):
                 allowed.add(original.get("by", ""))
             if section is not None:
-                allowed |= _context_names().get(section, frozenset())
+                allowed |= context_names.get(section, frozenset())
             for text in texts:
                 for p in sorted(_placeholders(text) - allowed):
                     raise CaptionsFileError(f"{where(table_name, key)}: placeholder {{{p}}} is not one "
@@ -150,10 +142,10 @@ def _load(path: str) -> dict:
 def overrides(lang: str) -> dict:
     """The replaced entries for ``lang`` of the render's captions file (``ATTN_CAPTIONS_FILE``),
     ``{}`` when there is none."""
-    path = os.environ.get(ENV)
-    if not path:
+    path = config.CAPTIONS_FILE.read()
+    if path is None:
         return {}
-    return per_language(_load(str(Path(path).resolve())), lang)
+    return per_language(_load(str(path.resolve())), lang)
 
 
 def merged_from(base: dict, lang: str, path: Path) -> dict:

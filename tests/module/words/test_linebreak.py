@@ -1,4 +1,4 @@
-"""Line breaking of on-screen paragraphs (``scenes.linebreak.paragraph_lines``): Japanese
+"""Line breaking of on-screen paragraphs (``words.linebreak.paragraph_lines``): Japanese
 typesetting's kinsoku rules hold for any text, as they do for captions."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scenes.linebreak import paragraph_lines
+from words.linebreak import paragraph_lines
 
 # Written here, not imported (as in test_captions): JIS X 4051's line-start and line-end
 # prohibited classes, and English closing punctuation.
@@ -39,12 +39,12 @@ def test_the_section_23_sentence():
 
 def test_paragraphs_and_captions_share_the_rules():
     """One definition of kinsoku and of the clause ends Japanese breaks after: the caption
-    module and the paragraph widget use :mod:`scenes.linebreak`'s, not copies."""
-    from scenes import captions, linebreak
+    module and the paragraph widget use :mod:`words.linebreak`'s, not copies."""
     from scenes.widgets import text
+    from words import cues, linebreak
 
     assert text.paragraph_lines is linebreak.paragraph_lines
-    assert captions.linebreak is linebreak
+    assert cues.linebreak is linebreak
     assert set("。、！？") <= set(linebreak.WIDE_CLAUSE_ENDS)
     assert linebreak.CUE_BREAK_AFTER["ja"] == linebreak.WIDE_CLAUSE_ENDS
 
@@ -57,7 +57,7 @@ def test_paragraph_breaks_after_a_clause_end(mark):
 
 @pytest.mark.parametrize("mark", list("。、，；：！？"))
 def test_caption_breaks_after_a_clause_end(mark):
-    from scenes.captions import lines_of
+    from words.cues import lines_of
 
     s = f"注意の重みは行ごとに足して一になる{mark}負の数は一つもなく、どの重みも正だ"
     assert lines_of(s, "ja")[0].endswith(mark), lines_of(s, "ja")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from attn_math.head import MAX_TOKENS, MIN_TOKENS
-from scenes import captions
 from scenes.registry import DEFAULT_TOKENS, SECTIONS, by_number, count_words
+from words import captions, config
 
 #: What each title says for a count (the outputs before the words moved to the tables).
 COUNTS = {
@@ -18,7 +18,7 @@ COUNTS = {
 }
 
 
-@pytest.mark.parametrize("lang", captions.LANGS)
+@pytest.mark.parametrize("lang", config.LANGS)
 @pytest.mark.parametrize("n", range(2, 17))
 def test_count_words(lang, n):
     assert count_words(n, lang) == COUNTS[lang][n]
@@ -38,7 +38,7 @@ def test_titles_that_count_read_right(n):
     assert counted, "no title counts the tokens: the test would check nothing"
     for s in counted:
         assert s.title_ja_n and s.title_en_n, s.stem   # both languages or neither
-        for lang in captions.LANGS:
+        for lang in config.LANGS:
             title = s.title(lang, n)
             if n == DEFAULT_TOKENS:
                 assert title == s.title(lang)
@@ -49,7 +49,7 @@ def test_titles_that_count_read_right(n):
     assert by_number(6).title("ja", n) == f"1 つのクエリ、{COUNTS['ja'][n]}の数"
 
 
-@pytest.mark.parametrize("lang", captions.LANGS)
+@pytest.mark.parametrize("lang", config.LANGS)
 def test_counting_table_covers_every_sentence_length(lang):
     """Each sentence length the tool accepts reads from the table or its ``other`` rule, and
     the table holds words only (no ``{n}`` left unfilled in a listed count)."""

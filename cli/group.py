@@ -1,0 +1,85 @@
+"""The ``render.py`` command group, its default command and its exit codes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from pipeline.options import BadInput
+from pipeline.scheduler import Terminated
+
+from .batch import batch
+from .info import doctor, figures, list_sections, list_voices, script
+from .record import record
+from .render import render, stills
+from .slides import slides
+
+__all__ = ["COMMANDS", "cli", "main"]
+
+#: The subcommands; ``render`` is also the default.
+COMMANDS: tuple[click.Command, ...] = (render, stills, slides, list_sections, figures, list_voices, batch,
+                                       script, record, doctor)
+
+
+class _DefaultGroup(click.Group):
+    """``render`` is the default subcommand: ``render.py --quality preview`` renders; a
+    library's :class:`BadInput` is a usage error (one line, exit 2)."""
+
+    def parse_args(self, ctx, args):
+        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h", "--version")):
+            args = ["render", *args]
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BadInput as e:
+            raise click.UsageError(str(e)) from None
+
+
+@click.group(cls=_DefaultGroup, commands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="attn-explainer", prog_name="attn-explainer")
+def cli():
+    """Render the animated self-attention explainer (one Manim scene per section).
+
+    \b
+      render.py [render] [OPTIONS]   OUT/explainer.mp4 (chapters) + .srt, OUT/clips/
+      render.py stills [OPTIONS]     OUT/stills/NN-slug.png, each section's last frame
+      render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
+      render.py list [--json]        the sections, in order
+      render.py figures [--json]     the head and every figure it implies
+      render.py voices [--json]      the narration voices: licence, installed, default
+      render.py record DIR           record your own voice for every cue, in the browser
+      render.py doctor               what each command needs, and what is missing
+
+    --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
+    With no subcommand, runs `render`. Sections are cached by a hash of what they
+    depend on; a run with nothing changed only checks hashes. Exit codes: 0 ok,
+    1 a section failed, 2 bad input, 130 interrupted.
+    """
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Console-script entry point (``attn-explainer``)."""
+    try:
+        rv = cli.main(args=list(argv) if argv is not None else None, prog_name="render.py",
+                      standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.ClickException as e:
+        msg = " ".join(e.format_message().split())
+        print(f"render.py: error: {msg}", file=sys.stderr)
+        sys.exit(2)
+    except (FileNotFoundError, ImportError) as e:  # a missing file or a broken install: no traceback
+        msg = " ".join(str(e).split())
+        if isinstance(e, ImportError):
+            msg += " (reinstall attn-explainer, or run attn-explainer doctor)"
+        print(f"render.py: error: {msg}", file=sys.stderr)
+        sys.exit(2)
+    except (KeyboardInterrupt, click.exceptions.Abort, Terminated):
+        print("render.py: interrupted; finished sections are cached, run again to resume",
+              file=sys.stderr)
+        sys.exit(130)
+    sys.exit(rv if isinstance(rv, int) else 0)

@@ -1,0 +1,48 @@
+"""``slides``: the deck (PowerPoint, reveal.js, PDF handout) from the render cache's clips."""
+
+from __future__ import annotations
+
+import click
+
+from pipeline.options import BadInput
+from pipeline.run_setup import set_up_run
+
+from .options import (
+    captions_file_option,
+    common_options,
+    console,
+    example_options,
+    narration_option,
+    recordings_option,
+)
+
+__all__ = ["slides"]
+
+
+@click.command(short_help="Write OUT/slides/: a PowerPoint deck, a reveal.js deck, a PDF handout.")
+@common_options(quality="medium")
+@example_options
+@click.option("--format", "formats_spec", default="pptx,html,pdf", show_default=True, metavar="LIST",
+              help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf).")
+@click.option("--allow-missing", is_flag=True,
+              help="Write the deck even if some sections failed (they are left out).")
+@narration_option
+@recordings_option
+@captions_file_option
+def slides(example, formats_spec, allow_missing, narration, voice, recordings, captions_file, sections_spec, lang, theme, captions, quality,
+           out_dir, jobs, force):
+    """Render the clips that are missing (same cache as render), then write OUT/slides/:
+    explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
+    handout.pdf (one page per section)."""
+    from slides.build import ClipBuild, SlideBuild, check_can_write, parse_formats
+
+    formats = parse_formats(formats_spec)
+    if captions == "none":
+        raise BadInput("slides take their speaker notes from the captions: use --captions burned or srt")
+    check_can_write(formats)
+    run = set_up_run(sections_spec=sections_spec, example=example, out_dir=out_dir, lang=lang, theme=theme,
+                     captions=captions, quality=quality, narration=narration, voice=voice,
+                     captions_file=captions_file, recordings=recordings)
+    clips = ClipBuild(run.registry, run.sections, run.opts, run.paths, jobs=jobs, force=force,
+                      allow_missing=allow_missing)
+    return SlideBuild(clips, formats, sentence=run.sentence()).run(console())

@@ -1,0 +1,102 @@
+"""What a run makes of each section: a clip (``render``, ``slides``) or a still (``stills``).
+
+Each output kind is one :class:`OutputKind` in :data:`KINDS`: what manim writes, which files
+a finished store entry holds, where the output is published, whether it is joined into the
+video. The build, the cache and the worker ask the kind; none of them compares kind names.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .files import atomic_write
+from .media import clean_subtitles, probe_clip
+
+__all__ = ["OutputKind", "CLIP", "STILL", "KINDS"]
+
+
+def _store_clip(staging: Path, store: Path, key: str, captions: str) -> dict:
+    """Move manim's movie (and its subtitles, cleaned) into the store; the clip's meta."""
+    movies = sorted((staging / "video").glob("*.mp4"))
+    if not movies:
+        raise RuntimeError("manim wrote no video (does the scene play anything?)")
+    movie = movies[0]
+    meta = probe_clip(movie)
+    meta["kind"] = CLIP.name
+    if meta["frames"] == 0:
+        raise RuntimeError("manim wrote an empty video")
+    if captions != "none":
+        srt_file = movie.with_suffix(".srt")
+        text = srt_file.read_text(encoding="utf-8") if srt_file.exists() else ""
+        import srt
+
+        atomic_write(store / f"{key}.srt", srt.compose(clean_subtitles(text, meta["duration"])))
+    os.replace(movie, store / f"{key}{CLIP.suffix}")
+    return meta
+
+
+def _store_still(staging: Path, store: Path, key: str, captions: str) -> dict:  # noqa: ARG001
+    """Move manim's last frame into the store; the still's meta."""
+    pngs = sorted((staging / "images").rglob("*.png"))
+    if not pngs:
+        raise RuntimeError("manim wrote no PNG")
+    os.replace(pngs[-1], store / f"{key}{STILL.suffix}")
+    return {"kind": STILL.name}
+
+
+@dataclass(frozen=True)
+class OutputKind:
+    """One kind of output.
+
+    Attributes
+    ----------
+    name
+        Its name in cache keys, log names and render jobs (``clip``, ``still``).
+    command
+        The command that makes it, as the manifest's ``last_run`` records it.
+    folder
+        The folder of ``--out`` it is published to, and its key in ``manifest.json``.
+    suffix
+        The stored (and published) file's suffix.
+    manim_format
+        manim's ``format`` setting that writes it.
+    subtitled
+        Whether it carries an ``.srt`` (unless the captions are ``none``).
+    stitched
+        Whether a run joins these into ``explainer.mp4``.
+    move_to_store
+        Moves what manim wrote in a staging folder into the store under a key; returns
+        the entry's meta (``move_to_store(staging, store_dir, key, captions)``).
+    """
+
+    name: str
+    command: str
+    folder: str
+    suffix: str
+    manim_format: str
+    subtitled: bool
+    stitched: bool
+    move_to_store: Callable[[Path, Path, str, str], dict]
+
+    def stored_files(self, store: Path, key: str, captions: str) -> list[Path]:
+        """The files a finished store entry holds besides its meta."""
+        files = [store / f"{key}{self.suffix}"]
+        if self.subtitled and captions != "none":
+            files.append(store / f"{key}.srt")
+        return files
+
+    def published(self, out: Path, stem: str) -> Path:
+        """Where a section's output is published in ``out``."""
+        return out / self.folder / f"{stem}{self.suffix}"
+
+
+CLIP = OutputKind("clip", "render", "clips", ".mp4", "mp4", subtitled=True, stitched=True,
+                  move_to_store=_store_clip)
+STILL = OutputKind("still", "stills", "stills", ".png", "png", subtitled=False, stitched=False,
+                   move_to_store=_store_still)
+
+#: Every output kind, by name.
+KINDS: dict[str, OutputKind] = {k.name: k for k in (CLIP, STILL)}

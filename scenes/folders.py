@@ -1,0 +1,81 @@
+"""Where the sections are: the unit folders ``sNN_slug/``, built-in and from outside.
+
+The built-in units are the package :mod:`scenes.sections`; folders named in
+``ATTN_SECTION_DIRS`` (``os.pathsep``-separated; ``render.py --section-dir``) hold more
+``sNN_slug/`` folders of the same shape, and join that package by being on its search path,
+so they import as ``scenes.sections.sNN_slug`` like the built-in ones.
+
+This module finds them without importing :mod:`scenes.sections`: the registry reads the
+folders from here and the unit packages import the scene base, which reads the registry, so
+an import of the sections package from the registry would close a loop. The package sets its
+search path from :func:`search_path` when it is imported; :func:`unit_folders` brings the
+path of an already imported package up to date (a folder named after it was imported).
+
+Importing this module imports only ``words.config`` (no manim).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from words import config
+
+__all__ = ["SectionFolderError", "PACKAGE", "UNIT_NAME", "BUILT_IN", "extra_dirs", "search_path",
+           "unit_folders"]
+
+#: The package the units import under.
+PACKAGE = "scenes.sections"
+#: A unit's folder name: ``s`` + its two-digit number + ``_`` + its slug (underscores).
+UNIT_NAME = re.compile(r"s(\d\d)_([a-z][a-z0-9_]*)")
+#: The built-in units' folder (the package's own).
+BUILT_IN = Path(__file__).resolve().parent / "sections"
+
+
+class SectionFolderError(ValueError):
+    """A folder of sections that cannot be used (missing, or a number taken twice)."""
+
+
+def extra_dirs() -> list[Path]:
+    """The folders of outside sections named by ``ATTN_SECTION_DIRS``, in order."""
+    dirs = list(config.SECTION_DIRS.read())
+    for d in dirs:
+        if not d.is_dir():
+            raise SectionFolderError(f"{config.SECTION_DIRS.name}: {d} is not a folder")
+    return dirs
+
+
+def search_path() -> list[str]:
+    """The sections package's search path: the built-in folder, then the outside ones."""
+    return [str(BUILT_IN), *(str(d) for d in extra_dirs())]
+
+
+def _sync_path() -> list[str]:
+    wanted = search_path()
+    package = sys.modules.get(PACKAGE)
+    if package is not None:
+        package.__path__[:] = wanted  # the import system reads the package's path at each import
+    return wanted
+
+
+def unit_folders() -> list[tuple[int, Path]]:
+    """Every unit folder (built-in and outside), as ``(number, folder)`` sorted by number.
+
+    Raises
+    ------
+    SectionFolderError
+        If two folders claim one number.
+    """
+    found: dict[int, Path] = {}
+    for base in _sync_path():
+        for folder in sorted(Path(base).iterdir()):
+            m = UNIT_NAME.fullmatch(folder.name)
+            if not m or not (folder / "__init__.py").is_file():
+                continue
+            number = int(m[1])
+            if number in found:
+                raise SectionFolderError(
+                    f"two sections numbered {number:02d}: {found[number]} and {folder}")
+            found[number] = folder
+    return sorted(found.items())

@@ -1,0 +1,120 @@
+"""The configuration variables (``words.config``): a value the scenes do not know is an error,
+not the default; each name is spelled in that one module; the scene environment round-trips."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from scenes import style
+from tests.support import ROOT
+from words import config
+from words.config import ConfigError
+
+#: The project's code (tests and fixtures stand in for other projects, benchmarks for users).
+CODE = ("render.py", "cli", "pipeline", "scenes", "words", "attn_math", "narration", "batch", "slides")
+
+
+@pytest.mark.parametrize("var, read, good, default", [
+    ("ATTN_LANG", config.LANG.read, "en", "ja"),
+    ("ATTN_CAPTIONS", config.CAPTIONS.read, "srt", "burned"),
+    ("ATTN_THEME", style.theme_name, "light", "dark"),
+])
+def test_attn_variables(monkeypatch, var, read, good, default):
+    monkeypatch.delenv(var, raising=False)
+    assert read() == default
+    monkeypatch.setenv(var, "")
+    assert read() == default
+    monkeypatch.setenv(var, good)
+    assert read() == good
+    for bad in ("english", "Dark", "burnt", " en"):
+        monkeypatch.setenv(var, bad)
+        with pytest.raises(ConfigError, match=var):
+            read()
+
+
+def test_every_theme_has_a_palette():
+    assert set(style.THEMES) == set(config.THEMES)
+    assert all(style.THEMES[name].name == name for name in config.THEMES)
+
+
+def test_flag_and_locations(monkeypatch):
+    for off in ("", "0"):
+        monkeypatch.setenv("ATTN_NARRATION", off)
+        assert config.NARRATION.read() is False
+    monkeypatch.setenv("ATTN_NARRATION", "1")
+    assert config.NARRATION.read() is True
+    monkeypatch.delenv("ATTN_HEAD", raising=False)
+    assert config.HEAD.read() is None
+    monkeypatch.setenv("ATTN_HEAD", "/x/head.toml")
+    assert config.HEAD.read() == Path("/x/head.toml")
+
+
+def test_scene_env_round_trips(monkeypatch):
+    """What the pipeline writes for a worker is what the scene reads back, and nothing of an
+    earlier configuration survives."""
+    monkeypatch.setenv("ATTN_HEAD", "/stale/head.toml")
+    monkeypatch.setenv("ATTN_VOICE_CACHE", "/stale/voice")
+    env = config.scene_env(lang="en", theme="light", captions="srt", narration=True, voice_cache="/v")
+    assert env == {"ATTN_LANG": "en", "ATTN_THEME": "light", "ATTN_CAPTIONS": "srt",
+                   "ATTN_NARRATION": "1", "ATTN_VOICE_CACHE": "/v"}
+    with config.scene_environment(env):
+        assert (config.LANG.read(), config.THEME.read(), config.CAPTIONS.read()) == ("en", "light", "srt")
+        assert config.NARRATION.read() and config.VOICE_CACHE.read() == Path("/v")
+        assert config.HEAD.read() is None
+    assert config.HEAD.read() == Path("/stale/head.toml")
+    # a silent render keeps no voice cache
+    assert config.VOICE_CACHE.name not in config.scene_env(lang="ja", voice_cache="/v")
+
+
+def test_voice_recordings_and_captions_file(tmp_path):
+    """A voice and recordings reach a narrated render only; a captions file any render, and
+    both files are written resolved (a worker may run in another folder)."""
+    words, takes = tmp_path / "words.toml", tmp_path / "takes"
+    silent = config.scene_env(lang="en", voice="joe", recordings=takes, captions_file=words)
+    assert silent == {"ATTN_LANG": "en", "ATTN_CAPTIONS_FILE": str(words.resolve())}
+    narrated = config.scene_env(lang="en", narration=True, voice="joe", recordings=takes)
+    with config.scene_environment(narrated):
+        assert config.VOICE.read() == "joe" and config.RECORDINGS.read() == takes.resolve()
+        assert config.CAPTIONS_FILE.read() is None
+
+
+def test_section_dirs_round_trip(monkeypatch, tmp_path):
+    """Folders named on the command line reach the scenes of a worker (or of the caption
+    timeline, which clears every scene variable it is not given)."""
+    monkeypatch.setenv("ATTN_SECTION_DIRS", "")   # restored after the test, as write() is not
+    assert config.SECTION_DIRS.read() == ()
+    a, b = tmp_path / "a", tmp_path / "b"
+    config.SECTION_DIRS.write([a, b])
+    assert config.SECTION_DIRS.read() == (a.resolve(), b.resolve())
+    env = config.scene_env(lang="en", section_dirs=config.SECTION_DIRS.read())
+    with config.scene_environment(env):
+        assert config.SECTION_DIRS.read() == (a.resolve(), b.resolve())
+
+
+def _project_files():
+    for part in CODE:
+        path = ROOT / part
+        yield from ([path] if path.is_file() else sorted(path.rglob("*.py")))
+
+
+def test_variable_names_are_spelled_once():
+    """No module but words/config.py writes an ``ATTN_*`` name in code (docstrings may name
+    them), so a variable cannot be read under one name and written under another."""
+    name = re.compile(r"ATTN_[A-Z_]+")
+    spelled = {}
+    for path in _project_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                      and n.body and isinstance(n.body[0], ast.Expr)
+                      and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docstrings and name.search(node.value)):
+                spelled.setdefault(str(path.relative_to(ROOT)), []).append(node.value)
+    assert set(spelled) == {"words/config.py"}, spelled
+    assert len(set(spelled["words/config.py"])) == len(spelled["words/config.py"])
