@@ -190,6 +190,12 @@ class Story:
         self.stretch_max = STRETCH_MAX_DEFAULT
         if self.stretch_overtakes:
             self.stretch_max = max(STRETCH_MAX_DEFAULT, float(np.ceil(self.stretch_cross + 1.0)))
+        # Section 7's rerun over every row: the rows whose leader (section 3's pick, first of
+        # a tie) becomes the long key once it is stretched all the way.
+        stretched = self.K.copy()
+        stretched[self.long_key] *= self.stretch_max
+        self.rows_taken = [i for i in range(self.n)
+                           if core.best_key(stretched, self.Q[i]) == self.long_key != self.row_winners[i]]
         # Section 13: the weight readout is laid out for its widest text, a two-digit
         # mantissa at the exponent the weight reaches at the floor.
         w_floor = self.dragged_weights(FLOOR_SCORE)[self.winner]
@@ -524,7 +530,8 @@ def figures_07(s: Story) -> dict[str, Figure]:
                  ("stretch_hi", hi, fmt(hi, 1)),
                  ("stretch_max", s.stretch_max, fmt(s.stretch_max, 1)),
                  ("R_follow_long", base, fmt(base)),
-                 ("R_follow_long_end", end, fmt(end)))
+                 ("R_follow_long_end", end, fmt(end)),
+                 ("rows_taken", s.rows_taken, str(len(s.rows_taken))))
 
 
 def figures_08(s: Story) -> dict[str, Figure]:
