@@ -81,6 +81,10 @@ def shown_product_agrees(s) -> bool:
     return fmt(shown_value(a) * shown_value(b), places) == c
 
 
+#: Section 10's square reads the same folded: every scaled score prints like its mirror.
+SYMMETRIC_AS_SHOWN = Fact("every scaled score prints like its mirror image",
+                          lambda s: all(fmt(s.S[i, j]) == fmt(s.S[j, i])
+                                        for i in range(s.n) for j in range(i)))
 #: Section 15's row has no spread (every score equal): no width changes its weights.
 FLAT_WIDTH_ROW = Fact("every score of the width row is equal", lambda s: not s.width_z.any())
 POINT = Fact("every value is the same vector", values_coincide)
@@ -122,7 +126,9 @@ VARIANTS: dict[int, Variants] = {
                                      and s.classes[s.winner] == lexicon.NOUN)),
                     ("trained_generic", ALWAYS))},
     4: {"two_maps": (("two_maps", Differ("S_asym_fwd", "S_asym_bwd")),
-                     ("two_maps_same", Both(Alike("S_asym_fwd", "S_asym_bwd"), PAIR_ONE_WORD)))},
+                     ("two_maps_same", Both(Alike("S_asym_fwd", "S_asym_bwd"), PAIR_ONE_WORD)),
+                     # x_a (W_Q W_Kᵀ − W_K W_Qᵀ) x_bᵀ is |x_a| |x_b| sin θ times a constant
+                     ("two_maps_close", Alike("S_asym_fwd", "S_asym_bwd")))},
     5: {"recap": (("recap", Fact("shadow × key length as shown gives the score as shown",
                                  shown_product_agrees)),
                   ("recap_rounded", ALWAYS))},
@@ -144,9 +150,10 @@ VARIANTS: dict[int, Variants] = {
                       ("every_row_one", Prints("rows_taken", "1")),
                       ("every_row_none", Prints("rows_taken", "0")))},
     10: {"pair": (("pair", Differ("S_asym_fwd", "S_asym_bwd")),
-                  ("pair_same", Both(Alike("S_asym_fwd", "S_asym_bwd"), PAIR_ONE_WORD))),
-         "fold": (("fold", Differ("S_asym_fwd", "S_asym_bwd")),
-                  ("fold_same", Both(Alike("S_asym_fwd", "S_asym_bwd"), ONE_WORD))),
+                  ("pair_same", Alike("S_asym_fwd", "S_asym_bwd"))),
+         "fold": (("fold", Not(SYMMETRIC_AS_SHOWN)),
+                  ("fold_same", Both(SYMMETRIC_AS_SHOWN, ONE_WORD)),
+                  ("fold_close", SYMMETRIC_AS_SHOWN)),
          "why": (("why", Differ("S_asym_fwd", "S_asym_bwd")),
                  ("why_same", Alike("S_asym_fwd", "S_asym_bwd")))},
     11: {"soft": (("soft_uniform", Alike("w_follow_max", "w_follow_min")),
