@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from manim import (
-    LEFT, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
+    LEFT, UP, Create, FadeIn, GrowFromCenter, TracedPath, ValueTracker, VGroup, rate_functions,
 )
 
 from attn_math import core
