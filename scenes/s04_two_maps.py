@@ -31,6 +31,14 @@ SCORES_FLASH = 0.9
 PANEL_IN = 0.9
 
 
+def keep_inside(tag, box) -> None:
+    """Shift ``tag`` sideways, if it reaches past a side of ``box``, back inside it."""
+    tl, tr = tag.get_left()[0], tag.get_right()[0]
+    shift = min(0.0, box.r - tr) + max(0.0, box.l - tl)
+    if shift:
+        tag.shift(shift * RIGHT)
+
+
 class TwoMaps(SectionScene):
     SECTION = 4
 
@@ -178,6 +186,9 @@ class TwoMaps(SectionScene):
                 m[0].move_to(p + side * 0.0)
                 m[1].next_to(m[0], side, buff=style.SNUG)
                 m[0].set_fill(style.score_color(v))
+                # A dot at an end of the line (at the edge of the panel) keeps its tag
+                # inside the safe area: the tag slides along, its dot stays on the score.
+                keep_inside(m[1], style.safe_box())
 
             g = VGroup(dot, tag)
             place(g)
