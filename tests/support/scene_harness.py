@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-CONTROL_DIR = Path(__file__).resolve().parent / "control"
+CONTROL_DIR = Path(__file__).resolve().parent.parent / "control"
 SIZE = (256, 144)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attn_math import Story, load_story
+from attn_math import Story, lexicon, load_story
 from attn_math.head import (
     DEFAULT_HEAD_PATH,
     MAX_TOKENS,
@@ -27,9 +27,8 @@ from attn_math.head import (
     load_head,
     sentence_head,
 )
-from attn_math import lexicon
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_TOKENS = ["the", "cat", "ate", "and", "it", "ran"]
 
 

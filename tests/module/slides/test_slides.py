@@ -10,6 +10,7 @@ Chromium, chromium-driver and poppler-utils: ``bash scripts/dev.sh test`` instal
 
 from __future__ import annotations
 
+import collections
 import io
 import os
 import shutil
@@ -25,9 +26,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-ARTIFACTS = Path(__file__).resolve().parent / "_artifacts" / "slides"
+from tests.support import FIXTURES, ROOT, TESTS
+
+ARTIFACTS = TESTS / "_artifacts" / "slides"
 sys.path.insert(0, str(ROOT))
 
 PKG = "fxslides"
@@ -39,7 +40,7 @@ OUTPUTS = ("explainer.pptx", "index.html", "handout.pdf")
 
 # One xdist worker runs this module: the deck (a cold slides run, LibreOffice and all) is a
 # module fixture, built once; spread over two workers it would be built on each.
-pytestmark = pytest.mark.xdist_group("slides")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("slides")]
 
 
 def copy_project(base: Path) -> Path:
@@ -96,9 +97,7 @@ def pdf_text(pdf: Path, page: int) -> str:
 
 def last_frame(data: bytes) -> np.ndarray:
     with av.open(io.BytesIO(data)) as c:
-        frame = None
-        for frame in c.decode(video=0):
-            pass
+        frame = collections.deque(c.decode(video=0), maxlen=1)[0]
     return np.asarray(frame.to_image().convert("RGB"), dtype=float)
 
 
@@ -140,9 +139,8 @@ def test_pptx_reopens_with_a_movie_poster_and_notes_per_section(project, deck):
 
 def test_pptx_movies_play_automatically_once(deck):
     """The slide timing PowerPoint writes for "Start: Automatically", without a loop."""
-    from pptx import Presentation
-
     from lxml import etree
+    from pptx import Presentation
 
     path = deck / "explainer.pptx"
     prs = Presentation(str(path))
@@ -223,7 +221,7 @@ def test_chromium_plays_every_clip_offline(project, deck):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    from tests.browser import LOCAL_SCHEMES, offline_chromium, open_deck, page_requests, wait_for
+    from tests.support.browser import LOCAL_SCHEMES, offline_chromium, open_deck, page_requests, wait_for
 
     page = deck / "index.html"
     notes = script(project, "en")
@@ -426,7 +424,7 @@ def test_chromium_plays_a_narrated_clip_with_sound_after_the_title_slide(tmp_pat
     from slides.deck import Deck, SectionSlide
     from slides.html_deck import write_html
     from slides.poster import end_state_png
-    from tests.browser import offline_chromium, open_deck, wait_for
+    from tests.support.browser import offline_chromium, open_deck, wait_for
 
     clip = make_narrated_clip(tmp_path / "voiced.mp4")
     assert _has_audio(clip)

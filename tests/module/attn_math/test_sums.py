@@ -4,7 +4,7 @@ coarsened where that makes the parts as shown add up to it
 they do not add up (:func:`attn_math.story.parts_add_up`, decided here against Decimal
 arithmetic on the printed texts). The drawn numbers and the note are read while the layout
 probe renders the sections (``tests/shown_sums.py``, used by ``tests/test_layout.py`` and
-``tests/test_scenes.py``); :class:`tests.shown_sums.SumReader`'s verdicts are tested here.
+``tests/test_scenes.py``); :class:`tests.support.shown_sums.SumReader`'s verdicts are tested here.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from attn_math import Story, default_head, sentence_head
 from attn_math.story import SUM_PLACES, SumPlaces, parts_add_up, sum_decimals
-from tests.shown_sums import SumReader
-from tests.test_layout import SENTENCES
+from tests.support.sentences import LAYOUT as SENTENCES
+from tests.support.shown_sums import SumReader
 
 #: The sentences: the default one (ja/dark) and test_layout's.
 CASES = {"default": (None, "ja", "dark"), **SENTENCES}

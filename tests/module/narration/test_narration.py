@@ -10,7 +10,6 @@ is, and the ``srt`` package for the caption spans.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import subprocess
 import sys
@@ -21,7 +20,8 @@ import numpy as np
 import pytest
 import srt
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
+
 sys.path.insert(0, str(ROOT))
 
 from narration import pacing  # noqa: E402
@@ -30,7 +30,7 @@ from narration.synth import Synthesizer  # noqa: E402
 
 # One worker runs this module: the narrated renders (a module fixture per language) are made
 # once, not once per worker that happens to get one of their tests.
-pytestmark = pytest.mark.xdist_group("narration")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("narration")]
 
 SECTIONS = "10,17"                    # two short sections with numbers and token names
 STEMS = ["10-fold-diagonal", "17-causal-mask"]

@@ -22,8 +22,8 @@ import av
 import pytest
 import srt
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+from tests.support import FIXTURES, ROOT
+
 sys.path.insert(0, str(ROOT))
 
 import render  # noqa: E402
@@ -37,7 +37,7 @@ FRAME = 1 / 5            # the hidden "tiny" quality renders at 5 fps
 
 
 # One worker runs this module, so the fixture project is rendered once (pytest-xdist).
-pytestmark = pytest.mark.xdist_group("render")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("render")]
 
 
 @pytest.fixture(scope="module")

@@ -20,10 +20,11 @@ from attn_math import core, cost
 from attn_math.fmt import fmt
 from attn_math.story import Story
 from scenes.registry import CARDS, SECTIONS, load_scene_class
-from tests.layout_probe import assert_readable, probe_section
-from tests.scene_harness import (NUMBER, assert_drawn, compare, drawn_texts,
-                                 render_last_frame, shows)
-from tests.shown_sums import SumReader
+from tests.support.layout_probe import assert_readable, probe_section
+from tests.support.scene_harness import NUMBER, assert_drawn, compare, drawn_texts, render_last_frame, shows
+from tests.support.shown_sums import SumReader
+
+pytestmark = pytest.mark.slow
 
 ALL = SECTIONS + CARDS
 
@@ -60,7 +61,7 @@ ON_SCREEN = {
 
 #: Sections whose texts are known to lie on an arrow's shaft or head with the default
 #: sentence (ja, dark), ``section -> which label on which arrow``: a strict xfail on those
-#: problems only (:func:`tests.layout_probe.assert_readable`), like ``test_layout.KNOWN``.
+#: problems only (:func:`tests.support.layout_probe.assert_readable`), like ``test_layout.KNOWN``.
 ON_ARROWS_KNOWN: dict[int, str] = {}
 
 #: Beats (of the default sentence) that end with a live number on its way: a slider or a

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from tests.scene_harness import SIZE, render_last_frame
+from tests.support.scene_harness import SIZE, render_last_frame
 
 #: Overlap (frame units, on both axes) tolerated between two texts: anti-aliasing and
 #: the ink overhang of a glyph; 0.03 units is under 3 pixels at 720p.

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from attn_math import Story, core
-from tests.test_properties import SETTINGS, heads
+from tests.support.strategies import SETTINGS, heads
 
 
 def reference_attention(X, W_Q, W_K, W_V, mask=None):

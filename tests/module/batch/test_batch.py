@@ -25,8 +25,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+from tests.support import FIXTURES, ROOT, TESTS
+
 sys.path.insert(0, str(ROOT))
 
 from batch.store import ClipStore, StoreError  # noqa: E402
@@ -34,7 +34,7 @@ from batch.variants import VariantError, load_variants  # noqa: E402
 
 BIN = Path(sys.executable).parent
 # One xdist worker runs this module: the cluster and the S3 server are started once.
-pytestmark = pytest.mark.xdist_group("batch")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("batch")]
 
 
 def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
@@ -202,7 +202,7 @@ def project(tmp_path_factory):
     """The fixture sections plus a slow one and a fragile one, as package ``fxbatch``."""
     base = tmp_path_factory.mktemp("batch")
     shutil.copytree(FIXTURES, base / PKG, ignore=shutil.ignore_patterns("__pycache__"))
-    for f in (Path(__file__).parent / "batch_fixtures").glob("*.py"):
+    for f in (TESTS / "batch_fixtures").glob("*.py"):
         shutil.copy(f, base / PKG / f.name)
     (base / "marks").mkdir()
     return base

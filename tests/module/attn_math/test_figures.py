@@ -23,8 +23,8 @@ import pytest
 from attn_math import MINUS, Head, Story, core, fmt, load_story
 from attn_math.head import DEFAULT_HEAD_PATH
 from attn_math.story import PUSH_UP_DISTANCE
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 THE, CAT, ATE, AND, IT, RAN = range(6)
 TOKENS = ["the", "cat", "ate", "and", "it", "ran"]
 

@@ -14,32 +14,15 @@ from __future__ import annotations
 
 import pytest
 
-from attn_math.head import MAX_TOKEN_CHARS
 from scenes.registry import CARDS, SECTIONS
-from tests.layout_probe import assert_readable, probe_section
-from tests.scene_harness import assert_drawn
-from tests.shown_sums import SumReader
-from tests.test_custom_sentences import SENTENCES as CUSTOM
+from tests.support.layout_probe import assert_readable, probe_section
+from tests.support.scene_harness import assert_drawn
+from tests.support.sentences import LAYOUT as SENTENCES
+from tests.support.shown_sums import SumReader
+
+pytestmark = pytest.mark.slow
 
 ALL = SECTIONS + CARDS
-
-LONGEST = "supercalifragilistic"
-assert len(LONGEST) == MAX_TOKEN_CHARS
-
-#: name -> (sentence, caption language, theme)
-SENTENCES = {
-    "twelve": (CUSTOM["twelve"], "en", "light"),
-    # issue 12's contact-sheet sentence: twelve tokens, one of them of the longest length
-    "twelve_longest": (f"the old dog chased the {LONGEST} ball and then it rolled away",
-                       "en", "light"),
-    "longest": (f"the {LONGEST} cat chased it", "en", "dark"),
-    "repeated": (CUSTOM["repeated"], "ja", "light"),
-    "japanese": (CUSTOM["japanese"], "ja", "dark"),
-    "emoji": ("the 🐈 chased a 🐁 and it ran", "en", "dark"),
-    "two": (CUSTOM["two"], "ja", "light"),               # the first token is followed
-    "no_pronoun": (CUSTOM["no_pronoun"], "en", "dark"),  # the last token is followed
-}
-
 
 @pytest.fixture(scope="module")
 def heads(tmp_path_factory):
@@ -54,7 +37,7 @@ def heads(tmp_path_factory):
 
 #: Texts known to lie on an arrow's shaft or head today, ``(section, sentence) -> which
 #: label on which arrow``: a strict xfail on those problems only
-#: (:func:`tests.layout_probe.assert_readable`; every other check still fails the case, and
+#: (:func:`tests.support.layout_probe.assert_readable`; every other check still fails the case, and
 #: once no text lies on an arrow the case fails until it is struck off). Found when the probe
 #: began checking texts against arrows; the fixes belong to the scenes.
 KNOWN: dict[tuple[int, str], str] = {}

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,9 +18,11 @@ from attn_math import Story
 from attn_math.head import sentence_head
 from scenes import captions
 from scenes.registry import SECTIONS
-from tests.test_custom_sentences import SENTENCES, independent
+from tests.support import ROOT
+from tests.support.sentences import CUSTOM as SENTENCES
+from tests.support.sentences import independent
 
-ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow
 
 
 def figures_json(*args: str) -> dict:

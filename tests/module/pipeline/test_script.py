@@ -12,12 +12,14 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import srt
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support import ROOT
+
+pytestmark = pytest.mark.slow
+
 FRAME = 1 / 5  # tiny renders at 5 fps
 
 CASES = {

@@ -8,29 +8,8 @@ import pytest
 from attn_math import lexicon
 from attn_math.head import HeadError, default_head, head_from_dict, sentence_head
 from attn_math.story import Story
-
-SENTENCES = {
-    "repeated": "the dog chased the ball and it rolled",
-    "twelve": "the old dog chased the red ball and then it rolled away",
-    "japanese": "猫 が 魚 を 食べた そして それ は 走った",
-    "two": "it ran",
-    "no_pronoun": "birds sing and fish swim",
-}
-
-
-def independent(head):
-    """Everything recomputed from the head's matrices with plain numpy."""
-    X, WQ, WK, WV = head.embeddings, head.W_Q, head.W_K, head.W_V
-    Q, K, V = X @ WQ, X @ WK, X @ WV
-    S = Q @ K.T / np.sqrt(WQ.shape[1])
-    E = np.exp(S - S.max(1, keepdims=True))
-    W = E / E.sum(1, keepdims=True)
-    n = len(X)
-    Sm = S.copy()
-    Sm[np.triu_indices(n, 1)] = -np.inf
-    Ec = np.exp(Sm - Sm.max(1, keepdims=True))
-    Wc = Ec / Ec.sum(1, keepdims=True)
-    return Q, K, V, Q @ K.T, S, W, Wc, W @ V
+from tests.support.sentences import CUSTOM as SENTENCES
+from tests.support.sentences import independent
 
 
 @pytest.fixture(params=sorted(SENTENCES), ids=sorted(SENTENCES))

@@ -7,8 +7,7 @@ import pytest
 from manim import Arrow, DoubleArrow, Scene, Text
 
 from scenes.widgets.plane import QuickArrow
-from tests.layout_probe import (Probe, arrows_drawn, assert_readable, check, check_arrows,
-                                text_boxes)
+from tests.support.layout_probe import Probe, arrows_drawn, assert_readable, check, check_arrows, text_boxes
 
 LEFT, RIGHT = np.array([-2.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0])
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from attn_math import MINUS
-from tests.layout_probe import VISIBLE_OPACITY
+from tests.support.layout_probe import VISIBLE_OPACITY
 
 #: Section -> the scene attribute holding its total's readout.
 TOTALS = {11: "total", 12: "total", 18: "total", 19: "leak"}
@@ -56,7 +56,7 @@ def adds_up(parts: list[str], total: str) -> bool:
 
 
 class SumReader:
-    """An ``on_moment`` hook for :func:`tests.layout_probe.probe_section` that reads the parts,
+    """An ``on_moment`` hook for :func:`tests.support.layout_probe.probe_section` that reads the parts,
     the total and the note at every beat's end, for a section that shows a total (else it
     does nothing)."""
 
