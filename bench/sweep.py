@@ -3,18 +3,19 @@
     PYTHONPATH=. .venv/bin/python bench/sweep.py claims --sentences 1000
     PYTHONPATH=. nice .venv/bin/python bench/sweep.py layout --sentences 30 --jobs 2
 
-Sentences come from :func:`tests.sentences.seeded` (seed ``--seed`` .. ``--seed + N - 1``,
+Sentences come from :func:`tests.support.random_sentences.seeded` (seed ``--seed`` .. ``--seed + N - 1``,
 the same on every machine). ``claims`` plans every section's beats for each sentence and
 checks every chosen caption variant against the figures, in both languages
-(:mod:`tests.claim_sweep`: no rendering, about 0.1 s a sentence). ``layout`` renders every
+(:mod:`tests.support.claim_sweep`: no rendering, about 0.1 s a sentence). ``layout`` renders every
 section with its animations skipped and runs the layout probe at every beat's end
-(:mod:`tests.layout_probe`: safe area, overlaps, text size, texts on arrows, token names),
+(:mod:`tests.support.layout_probe`: safe area, overlaps, text size, texts on arrows, token names),
 each seed in the caption language and theme it picks (``ja``/``en`` alternate, then
 ``dark``/``light``).
 
 The report gives the sentences tried, the beats checked, the problems by section, and the
 failing seeds as Python literals to paste into a regression test
-(``tests/test_claims.py`` ``REGRESSIONS``, ``tests/test_layout_sweep.py`` ``SEEDS``).
+(``tests/module/attn_math/test_claims.py`` ``REGRESSIONS``,
+``tests/module/scenes/test_layout_sweep.py`` ``SEEDS``).
 Exit status 1 when anything failed.
 """
 
@@ -53,8 +54,8 @@ def parse_sections(spec: str) -> list[int]:
 
 def sweep_claims(seeds: range) -> int:
     from attn_math import Story, beats
-    from tests.claim_sweep import SECTIONS, check_story
-    from tests.sentences import seeded
+    from tests.support.claim_sweep import SECTIONS, check_story
+    from tests.support.random_sentences import seeded
 
     t0 = time.perf_counter()
     beats_checked, by_section, failing = 0, Counter(), {}
@@ -87,7 +88,7 @@ def sweep_claims(seeds: range) -> int:
         for p in problems:
             print(f"    {p}")
     if failing:
-        print("paste into tests/test_claims.py REGRESSIONS:")
+        print("paste into tests/module/attn_math/test_claims.py REGRESSIONS:")
         for sentence, _ in failing.values():
             print(f"    Sentence({sentence.tokens!r}, {sentence.follow!r}),")
     return 1 if failing else 0
@@ -99,8 +100,8 @@ def sweep_claims(seeds: range) -> int:
 def _probe(seed: int, number: int) -> tuple[int, int, int, list[str], str]:
     """Probe section ``number`` for seed ``seed``: (seed, section, beats, problems, error)."""
     from scenes.registry import by_number
-    from tests.layout_probe import probe_section
-    from tests.sentences import seeded
+    from tests.support.layout_probe import probe_section
+    from tests.support.random_sentences import seeded
 
     lang, theme = look_of(seed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -114,7 +115,7 @@ def _probe(seed: int, number: int) -> tuple[int, int, int, list[str], str]:
 
 
 def sweep_layout(seeds: range, sections: list[int], jobs: int) -> int:
-    from tests.sentences import seeded
+    from tests.support.random_sentences import seeded
 
     t0 = time.perf_counter()
     work = [(seed, n) for seed in seeds for n in sections]
@@ -141,7 +142,7 @@ def sweep_layout(seeds: range, sections: list[int], jobs: int) -> int:
         for p in problems:
             print(f"    {p}")
     if failing:
-        print("paste into tests/test_layout_sweep.py SEEDS:")
+        print("paste into tests/module/scenes/test_layout_sweep.py SEEDS:")
         print("    " + ", ".join(str(s) for s in sorted(failing)))
     return 1 if failing else 0
 

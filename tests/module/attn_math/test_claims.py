@@ -1,7 +1,7 @@
 """Every caption is true: each variant's declared condition, and an independent oracle where
-one is written (:mod:`tests.claim_sweep`), over random sentences, in both languages.
+one is written (:mod:`tests.support.claim_sweep`), over random sentences, in both languages.
 
-The fast tier (no rendering): hypothesis draws sentences from :mod:`tests.sentences`
+The fast tier (no rendering): hypothesis draws sentences from :mod:`tests.support.random_sentences`
 (lexicon words, unknown words up to 20 letters, Japanese, emoji, repeats, 2 to 12 tokens,
 any followed token) with a derandomized profile, so CI sees the same sentences on every
 run; ``ATTN_CLAIM_EXAMPLES`` raises the count (``bench/sweep.py claims`` runs thousands).
@@ -18,8 +18,8 @@ from attn_math import Story, beats, load_story
 from attn_math.claims import ALWAYS, Above, Alike, Differ, NoTrueVariant, Rises, choose
 from attn_math.head import sentence_head
 from scenes import captions
-from tests.claim_sweep import check_story
-from tests.sentences import Sentence, seeded, sentences
+from tests.support.claim_sweep import check_story
+from tests.support.random_sentences import Sentence, seeded, sentences
 
 #: About 20 s of the fast tier on the shared development machine.
 EXAMPLES = int(os.environ.get("ATTN_CLAIM_EXAMPLES", "120"))
