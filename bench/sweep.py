@@ -32,15 +32,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-LANGS = ("ja", "en")
-THEMES = ("dark", "light")
-
-
-def look_of(seed: int) -> tuple[str, str]:
-    """The caption language and theme seed ``seed`` is probed in."""
-    return LANGS[seed % 2], THEMES[(seed // 2) % 2]
-
-
 def parse_sections(spec: str) -> list[int]:
     out: list[int] = []
     for part in spec.split(","):
@@ -101,7 +92,7 @@ def _probe(seed: int, number: int) -> tuple[int, int, int, list[str], str]:
     """Probe section ``number`` for seed ``seed``: (seed, section, beats, problems, error)."""
     from scenes.registry import by_number
     from tests.support.layout_probe import probe_section
-    from tests.support.random_sentences import seeded
+    from tests.support.random_sentences import look_of, seeded
 
     lang, theme = look_of(seed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -115,7 +106,7 @@ def _probe(seed: int, number: int) -> tuple[int, int, int, list[str], str]:
 
 
 def sweep_layout(seeds: range, sections: list[int], jobs: int) -> int:
-    from tests.support.random_sentences import seeded
+    from tests.support.random_sentences import look_of, seeded
 
     t0 = time.perf_counter()
     work = [(seed, n) for seed in seeds for n in sections]

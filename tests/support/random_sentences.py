@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from attn_math import lexicon
 from attn_math.head import MAX_TOKEN_CHARS, MAX_TOKENS, MIN_TOKENS, Head, sentence_head
 
-__all__ = ["Sentence", "sentences", "seeded", "build", "WORDS_BY_CLASS"]
+__all__ = ["Sentence", "sentences", "seeded", "build", "look_of", "WORDS_BY_CLASS"]
 
 #: Words of each lexicon class, in the order the lexicon lists them.
 WORDS_BY_CLASS: dict[str, tuple[str, ...]] = {
@@ -42,6 +42,9 @@ EMOJI = ("🐈", "🐁", "🍎", "🚀", "🐶", "🌧", "☕")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: Kinds of sentence: how the words are chosen.
 KINDS = ("mixed", "one_word", "word_twice", "english", "japanese")
+#: The caption languages and themes the layout sweep cycles through, seed by seed.
+LANGS = ("ja", "en")
+THEMES = ("dark", "light")
 #: Where the followed token sits.
 FOLLOWS = ("default", "first", "last", "middle")
 
@@ -138,6 +141,12 @@ class _Draw:
 
     def choice(self, options: Sequence):
         return self.draw(st.sampled_from(list(options)))
+
+
+def look_of(seed: int) -> tuple[str, str]:
+    """The caption language and theme the sentence of ``seed`` is probed in (``ja``/``en``
+    alternate, then ``dark``/``light``)."""
+    return LANGS[seed % 2], THEMES[(seed // 2) % 2]
 
 
 def seeded(seed: int) -> Sentence:
