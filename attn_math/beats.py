@@ -23,9 +23,24 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import core, lexicon
+from .claims import (
+    ALWAYS,
+    Above,
+    Alike,
+    AtLeast,
+    Both,
+    Condition,
+    Differ,
+    Fact,
+    Level,
+    Not,
+    Prints,
+    Rises,
+    Variants,
+    choose,
+    shown_value,
+)
 from .fmt import fmt
-from .claims import (ALWAYS, Above, Alike, AtLeast, Both, Condition, Differ, Fact, Level, Not,
-                     Prints, Rises, Variants, choose, shown_value)
 
 
 @dataclass(frozen=True)

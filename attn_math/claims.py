@@ -20,8 +20,9 @@ shows no caption in that case.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .fmt import MINUS
 
@@ -34,12 +35,12 @@ __all__ = [
 ]
 
 
-def shown_figure(story: "Story", section: int, name: str) -> "Figure":
+def shown_figure(story: Story, section: int, name: str) -> Figure:
     """Figure ``name`` as section ``section`` shows it: its own, or one its captions borrow
     (``Story.CAPTION_BORROWS``); ``"NN:name"`` names another section's figure outright."""
     if ":" in name:
-        sec, _, name = name.partition(":")
-        return story.fig(int(sec), name)
+        other, _, name = name.partition(":")
+        return story.fig(int(other), name)
     own = story.figures.get(section, {})
     if name in own:
         return own[name]
@@ -49,7 +50,7 @@ def shown_figure(story: "Story", section: int, name: str) -> "Figure":
     raise KeyError(f"section {section} shows no figure {name!r}")
 
 
-def shown_text(story: "Story", section: int, ref: str) -> str:
+def shown_text(story: Story, section: int, ref: str) -> str:
     """The text a condition reads: figure ``ref`` as shown, or ``ref`` itself when it is a
     number written out (``"0"``, ``"1"``: a literal to compare with)."""
     if ref[:1].isdigit():
@@ -71,7 +72,7 @@ def shown_value(text: str) -> float:
 class Condition:
     """When a caption variant is true, for one story and section."""
 
-    def holds(self, story: "Story", section: int) -> bool:
+    def holds(self, story: Story, section: int) -> bool:
         raise NotImplementedError
 
     def describe(self) -> str:
@@ -204,7 +205,7 @@ class Fact(Condition):
     """An exact property of the story that no figure shows (``what`` says it in words)."""
 
     what: str
-    test: Callable[["Story"], bool]
+    test: Callable[[Story], bool]
 
     def holds(self, story, section):
         return bool(self.test(story))
@@ -250,7 +251,7 @@ class NoTrueVariant(RuntimeError):
     """No variant of a beat is true for this story."""
 
 
-def choose(story: "Story", section: int, slot: str, variants: Variants) -> tuple["str | None", Condition]:
+def choose(story: Story, section: int, slot: str, variants: Variants) -> tuple[str | None, Condition]:
     """The first variant of ``slot`` whose condition holds (a slot missing from the table
     has the one variant ``slot``, true always)."""
     options = variants.get(slot, ((slot, ALWAYS),))

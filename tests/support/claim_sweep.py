@@ -12,7 +12,7 @@ For every beat the story plans (:func:`attn_math.beats.plan`), in both languages
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

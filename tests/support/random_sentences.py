@@ -18,8 +18,9 @@ Every sentence is one the command line accepts (``--sentence`` split on white sp
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from hypothesis import strategies as st
 
