@@ -31,14 +31,6 @@ SCORES_FLASH = 0.9
 PANEL_IN = 0.9
 
 
-def keep_inside(tag, box) -> None:
-    """Shift ``tag`` sideways, if it reaches past a side of ``box``, back inside it."""
-    tl, tr = tag.get_left()[0], tag.get_right()[0]
-    shift = min(0.0, box.r - tr) + max(0.0, box.l - tl)
-    if shift:
-        tag.shift(shift * RIGHT)
-
-
 class TwoMaps(SectionScene):
     SECTION = 4
 
@@ -188,7 +180,7 @@ class TwoMaps(SectionScene):
                 m[0].set_fill(style.score_color(v))
                 # A dot at an end of the line (at the edge of the panel) keeps its tag
                 # inside the safe area: the tag slides along, its dot stays on the score.
-                keep_inside(m[1], style.safe_box())
+                style.safe_box().pull_inside(m[1])
 
             g = VGroup(dot, tag)
             place(g)
