@@ -17,8 +17,20 @@ from tests.support.random_sentences import look_of, seeded
 
 #: The seeds of the sample, one per group of sections.
 SAMPLE = (5, 11, 26)
-#: (seed, section) cases the sweep found failing once, each now a regression case.
-FOUND: tuple[tuple[int, int], ...] = ()
+#: (seed, section) cases the sweep found failing once, each now a regression case: seed 101
+#: is eleven 🍎 following the first (s01's numbers under the first chip left the safe area;
+#: s06 named the shared key with all eleven names); seed 102 follows 先生 in a Japanese
+#: sentence of four tokens.
+FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5))
+#: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
+#: passes, so that it is struck off). The fixes belong to the widgets named.
+KNOWN: dict[tuple[int, int], str] = {
+    (5, 7): "eleven score columns: columns.number_size shrinks the numbers over the bars "
+            "below 12 px per em (no floor, no second tier)",
+    (101, 7): "eleven score columns: the numbers over the bars below 12 px per em (as seed 5)",
+    (102, 5): "shadow.tip_label_away: q(先生)'s box reaches its own arrowhead (the spot beyond "
+              "the tip is offset by an ellipse, not by the box's edge)",
+}
 
 
 def _cases():
@@ -40,4 +52,10 @@ def test_random_sentence_is_readable(seed, section, tmp_path):
     probe = probe_section(section, lang, theme, str(spec))
     assert probe.scene.story.tokens == list(sentence.tokens)
     assert probe.moments >= 2, "the probe saw no beat"
-    assert_readable(probe)
+    known = KNOWN.get((seed, section.number))
+    if known is None:
+        assert_readable(probe)
+    elif probe.problems:
+        pytest.xfail(f"{known}: " + "; ".join(probe.problems[:3]))
+    else:
+        pytest.fail(f"listed as known ({known}), but it passes: strike it off")
