@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from scenes.registry import SECTIONS
-from tests.support.layout_probe import assert_readable, probe_section
+from tests.support.layout_probe import Probe, TextBox, assert_readable, check_token_names, probe_section
 from tests.support.random_sentences import look_of, seeded
 
 #: The seeds of the sample, one per group of sections.
@@ -59,3 +59,23 @@ def test_random_sentence_is_readable(seed, section, tmp_path):
         pytest.xfail(f"{known}: " + "; ".join(probe.problems[:3]))
     else:
         pytest.fail(f"listed as known ({known}), but it passes: strike it off")
+
+
+def _probe_of(*texts: str) -> Probe:
+    probe = Probe(21)
+    probe.boxes["beat"] = [TextBox(t, (0.0, 1.0, 0.0, 0.2), 24.0, False) for t in texts]
+    return probe
+
+
+def test_token_name_check_can_fail():
+    """The probe's token-name check, on texts made up here: a 9-letter word cut, a 20-letter
+    word cut two ways, and the fine cases (a long word cut once, a short word whole)."""
+    probe = _probe_of("expensi…", "w[expensi…] =", "it→expensi…")
+    check_token_names(probe, ["it", "expensive"])
+    assert any("'expensive' (9 cells) is cut to 'expensi…'" in p for p in probe.problems)
+    probe = _probe_of("supercalifr…", "superc…", "the₁")
+    check_token_names(probe, ["the₁", "supercalifragilistic"])
+    assert any("shown 2 ways" in p for p in probe.problems), probe.problems
+    probe = _probe_of("supercalifr…", "v[supercalifr…] =", "expensive", "先生")
+    check_token_names(probe, ["supercalifragilistic", "expensive", "先生"])
+    assert probe.problems == []
