@@ -29,33 +29,23 @@ from .fmt import MINUS
 if TYPE_CHECKING:  # the story imports nothing from here
     from .story import Figure, Story
 
+    Figures = Mapping[str, Figure]
+
 __all__ = [
     "Condition", "Always", "ALWAYS", "Alike", "Differ", "Above", "AtLeast", "Prints", "Rises", "Level", "Fact",
-    "Both", "Not", "Variants", "NoTrueVariant", "choose", "shown_figure", "shown_text", "shown_value",
+    "Both", "Not", "Variants", "NoTrueVariant", "choose", "shown_text", "shown_value",
+    "ONE_WORD", "PAIR_ONE_WORD",
 ]
 
 
-def shown_figure(story: Story, section: int, name: str) -> Figure:
-    """Figure ``name`` as section ``section`` shows it: its own, or one its captions borrow
-    (``Story.CAPTION_BORROWS``); ``"NN:name"`` names another section's figure outright."""
-    if ":" in name:
-        other, _, name = name.partition(":")
-        return story.fig(int(other), name)
-    own = story.figures.get(section, {})
-    if name in own:
-        return own[name]
-    for sec, names in story.CAPTION_BORROWS.get(section, {}).items():
-        if name in names:
-            return story.fig(sec, name)
-    raise KeyError(f"section {section} shows no figure {name!r}")
-
-
-def shown_text(story: Story, section: int, ref: str) -> str:
+def shown_text(figs: Figures, ref: str) -> str:
     """The text a condition reads: figure ``ref`` as shown, or ``ref`` itself when it is a
     number written out (``"0"``, ``"1"``: a literal to compare with)."""
     if ref[:1].isdigit():
         return ref
-    return shown_figure(story, section, ref).text
+    if ref not in figs:
+        raise KeyError(f"the section shows no figure {ref!r}")
+    return figs[ref].text
 
 
 def shown_value(text: str) -> float:
@@ -72,7 +62,9 @@ def shown_value(text: str) -> float:
 class Condition:
     """When a caption variant is true, for one story and section."""
 
-    def holds(self, story: Story, section: int) -> bool:
+    def holds(self, story: Story, figs: Figures) -> bool:
+        """Whether the claim is true of ``story``, whose section shows ``figs`` (its own
+        figures and those it quotes, by name)."""
         raise NotImplementedError
 
     def describe(self) -> str:
@@ -86,7 +78,7 @@ class Condition:
 class Always(Condition):
     """A claim true of every sentence (it quotes figures, and compares none)."""
 
-    def holds(self, story, section):
+    def holds(self, story, figs):
         return True
 
     def describe(self):
@@ -103,8 +95,8 @@ class Alike(Condition):
     a: str
     b: str
 
-    def holds(self, story, section):
-        return shown_text(story, section, self.a) == shown_text(story, section, self.b)
+    def holds(self, story, figs):
+        return shown_text(figs, self.a) == shown_text(figs, self.b)
 
     def describe(self):
         return f"{self.a} and {self.b} print alike"
@@ -117,8 +109,8 @@ class Differ(Condition):
     a: str
     b: str
 
-    def holds(self, story, section):
-        return shown_text(story, section, self.a) != shown_text(story, section, self.b)
+    def holds(self, story, figs):
+        return shown_text(figs, self.a) != shown_text(figs, self.b)
 
     def describe(self):
         return f"{self.a} and {self.b} print differently"
@@ -131,9 +123,9 @@ class Above(Condition):
     a: str
     b: str
 
-    def holds(self, story, section):
-        return (shown_value(shown_text(story, section, self.a))
-                > shown_value(shown_text(story, section, self.b)))
+    def holds(self, story, figs):
+        return (shown_value(shown_text(figs, self.a))
+                > shown_value(shown_text(figs, self.b)))
 
     def describe(self):
         return f"{self.a} > {self.b} as shown"
@@ -146,8 +138,8 @@ class AtLeast(Condition):
     name: str
     least: float
 
-    def holds(self, story, section):
-        return shown_value(shown_text(story, section, self.name)) >= self.least
+    def holds(self, story, figs):
+        return shown_value(shown_text(figs, self.name)) >= self.least
 
     def describe(self):
         return f"{self.name} ≥ {self.least:g} as shown"
@@ -160,8 +152,8 @@ class Prints(Condition):
     name: str
     text: str
 
-    def holds(self, story, section):
-        return shown_text(story, section, self.name) == self.text
+    def holds(self, story, figs):
+        return shown_text(figs, self.name) == self.text
 
     def describe(self):
         return f"{self.name} prints {self.text}"
@@ -176,8 +168,8 @@ class Rises(Condition):
     def __init__(self, *names: str):
         object.__setattr__(self, "names", names)
 
-    def holds(self, story, section):
-        v = [shown_value(shown_text(story, section, n)) for n in self.names]
+    def holds(self, story, figs):
+        v = [shown_value(shown_text(figs, n)) for n in self.names]
         return all(x < y for x, y in zip(v, v[1:]))
 
     def describe(self):
@@ -193,8 +185,8 @@ class Level(Condition):
     def __init__(self, *names: str):
         object.__setattr__(self, "names", names)
 
-    def holds(self, story, section):
-        return len({shown_text(story, section, n) for n in self.names}) == 1
+    def holds(self, story, figs):
+        return len({shown_text(figs, n) for n in self.names}) == 1
 
     def describe(self):
         return " = ".join(self.names) + " as shown"
@@ -207,7 +199,7 @@ class Fact(Condition):
     what: str
     test: Callable[[Story], bool]
 
-    def holds(self, story, section):
+    def holds(self, story, figs):
         return bool(self.test(story))
 
     def describe(self):
@@ -223,8 +215,8 @@ class Both(Condition):
     def __init__(self, *conditions: Condition):
         object.__setattr__(self, "conditions", conditions)
 
-    def holds(self, story, section):
-        return all(c.holds(story, section) for c in self.conditions)
+    def holds(self, story, figs):
+        return all(c.holds(story, figs) for c in self.conditions)
 
     def describe(self):
         return " and ".join(f"({c.describe()})" for c in self.conditions)
@@ -236,8 +228,8 @@ class Not(Condition):
 
     condition: Condition
 
-    def holds(self, story, section):
-        return not self.condition.holds(story, section)
+    def holds(self, story, figs):
+        return not self.condition.holds(story, figs)
 
     def describe(self):
         return f"not ({self.condition.describe()})"
@@ -251,12 +243,22 @@ class NoTrueVariant(RuntimeError):
     """No variant of a beat is true for this story."""
 
 
-def choose(story: Story, section: int, slot: str, variants: Variants) -> tuple[str | None, Condition]:
+def choose(story: Story, figs: Figures, slot: str, variants: Variants) -> tuple[str | None, Condition]:
     """The first variant of ``slot`` whose condition holds (a slot missing from the table
     has the one variant ``slot``, true always)."""
     options = variants.get(slot, ((slot, ALWAYS),))
     for key, condition in options:
-        if condition.holds(story, section):
+        if condition.holds(story, figs):
             return key, condition
     tried = "; ".join(f"{k}: {c.describe()}" for k, c in options)
-    raise NoTrueVariant(f"section {section} slot {slot!r}: no variant holds ({tried})")
+    raise NoTrueVariant(f"slot {slot!r}: no variant holds ({tried})")
+
+
+def _one_word(story: Story, idx) -> bool:
+    return len({story.tokens[i].lower() for i in idx}) == 1
+
+
+#: Every token is the same word (every query meets the same key).
+ONE_WORD = Fact("every token is the same word", lambda s: _one_word(s, range(s.n)))
+#: The asymmetric pair is one word twice (its two scores are equal, not just alike).
+PAIR_ONE_WORD = Fact("the asymmetric pair is one word twice", lambda s: _one_word(s, s.asym))

@@ -14,7 +14,7 @@ each seed in the caption language and theme it picks (``ja``/``en`` alternate, t
 
 The report gives the sentences tried, the beats checked, the problems by section, and the
 failing seeds as Python literals to paste into a regression test
-(``tests/module/attn_math/test_claims.py`` ``REGRESSIONS``,
+(``tests/module/scenes/test_claims.py`` ``REGRESSIONS``,
 ``tests/module/scenes/test_layout_sweep.py`` ``SEEDS``).
 Exit status 1 when anything failed.
 """
@@ -44,7 +44,7 @@ def parse_sections(spec: str) -> list[int]:
 
 
 def sweep_claims(seeds: range) -> int:
-    from attn_math import Story, beats
+    from scenes.registry import by_number, story_of
     from tests.support.claim_sweep import SECTIONS, check_story
     from tests.support.random_sentences import seeded
 
@@ -53,12 +53,12 @@ def sweep_claims(seeds: range) -> int:
     used: Counter = Counter()
     for seed in seeds:
         sentence = seeded(seed)
-        story = Story(sentence.head())
+        story = story_of(sentence.head())
         checked, problems = check_story(story)
         beats_checked += checked
         for sec in SECTIONS:
             try:
-                used.update((sec, b.key) for b in beats.plan(story, sec) if b.key != b.slot)
+                used.update((sec, b.key) for b in by_number(sec).plan(story) if b.key != b.slot)
             except Exception:  # reported by check_story
                 pass
         for p in problems:
@@ -79,7 +79,7 @@ def sweep_claims(seeds: range) -> int:
         for p in problems:
             print(f"    {p}")
     if failing:
-        print("paste into tests/module/attn_math/test_claims.py REGRESSIONS:")
+        print("paste into tests/module/scenes/test_claims.py REGRESSIONS:")
         for sentence, _ in failing.values():
             print(f"    Sentence({sentence.tokens!r}, {sentence.follow!r}),")
     return 1 if failing else 0

@@ -1,6 +1,6 @@
-"""What the claim sweep checks for one sentence (``tests/test_claims.py``, ``bench/sweep.py``).
+"""What the claim sweep checks for one sentence (``tests/module/scenes/test_claims.py``, ``bench/sweep.py``).
 
-For every beat the story plans (:func:`attn_math.beats.plan`), in both languages:
+For every beat a section's plan says (:meth:`scenes.registry.Section.plan`), in both languages:
 
 - the plan found a true variant (no :class:`attn_math.claims.NoTrueVariant`);
 - the chosen variant's declared condition holds against the figures;
@@ -16,10 +16,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from attn_math import Story, beats
+from attn_math import Story
 from attn_math.claims import NoTrueVariant
 from attn_math.fmt import fmt
 from scenes import captions
+from scenes.registry import by_number
 
 __all__ = ["ORACLES", "SECTIONS", "check_story"]
 
@@ -105,7 +106,7 @@ def check_story(story: Story, sections=SECTIONS, langs=captions.LANGS) -> tuple[
     checked = 0
     for section in sections:
         try:
-            planned = beats.plan(story, section)
+            planned = by_number(section).plan(story)
         except NoTrueVariant as e:
             problems.append(f"s{section:02d}: {e}")
             continue
@@ -114,7 +115,7 @@ def check_story(story: Story, sections=SECTIONS, langs=captions.LANGS) -> tuple[
             if beat.key is None:
                 continue
             where = f"s{section:02d} {beat.slot}->{beat.key}"
-            if not beat.claim.holds(story, section):
+            if not beat.claim.holds(story, story.shown_figures(section)):
                 problems.append(f"{where}: its condition fails ({beat.claim.describe()})")
             oracle = ORACLES.get((section, beat.key))
             if oracle is not None and not oracle(story):

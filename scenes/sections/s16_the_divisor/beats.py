@@ -1,0 +1,24 @@
+"""Section 16's beat plan: the caption each of its slots shows, in order, for a story.
+
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
+"""
+
+from __future__ import annotations
+
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import Above, Alike, Both, Level, Variants
+from attn_math.story import Story
+
+__all__ = ["VARIANTS", "plan"]
+
+VARIANTS: Variants = {
+    "over_d": (("over_d", Both(Above("top_scaled", "top_over_d_max"), Above("top_over_d_max", "uniform"))),
+               ("over_d_reached", Both(Above("top_scaled", "top_over_d_max"), Alike("top_over_d_max", "uniform"))),
+               ("over_d_flat", Level("top_scaled", "top_over_d_max", "uniform"))),
+}
+
+
+def plan(s: Story, figs: Figures) -> list[Beat]:
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "divide", "flat", "over_d", "divisor")

@@ -1,0 +1,48 @@
+"""Section 21's beat plan: the caption each of its slots shows, in order, for a story.
+
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from attn_math import core
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import ALWAYS, Alike, Both, Differ, Fact, Not, Prints, Variants
+from attn_math.story import Story
+
+__all__ = ["VARIANTS", "plan", "hull_token_is_corner", "values_coincide"]
+
+
+def hull_token_is_corner(s: Story) -> bool:
+    """Whether the hull token's value is a corner of the values' hull."""
+    H = core.convex_hull(s.V)
+    return bool(np.any(np.linalg.norm(H - s.V[s.hull_token], axis=1) <= 1e-9))
+
+
+def values_coincide(s: Story) -> bool:
+    """Whether every value is the same vector (one repeated word): the hull is one point."""
+    scale = max(1.0, float(np.abs(s.V).max()))
+    return bool(np.ptp(s.V, axis=0).max() <= 1e-9 * scale)
+
+
+POINT = Fact("every value is the same vector", values_coincide)
+
+VARIANTS: Variants = {
+    "convex": (("convex_point", POINT), ("convex", Not(POINT))),
+    "pull": (("pull_still", POINT),
+             ("pull", Fact("the hull token's value is a corner of the hull", hull_token_is_corner)),
+             ("pull_inner", ALWAYS)),
+    "halt": (("halt_point", POINT),
+             ("halt_rounded", Both(Prints("w_hull_pulled", "1.000"), Alike("out_pulled", "v_hull"))),
+             ("halt", Differ("out_pulled", "v_hull")),
+             ("halt_same", Alike("out_pulled", "v_hull"))),
+    "average": (("average_point", POINT), ("average", Not(POINT))),
+}
+
+
+def plan(s: Story, figs: Figures) -> list[Beat]:
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "convex", "pull", "halt", "average", "mlp")
