@@ -7,7 +7,7 @@ figures as displayed (:mod:`attn_math.claims`); the plan shows the first that ho
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import Above, Both, Fact, Level, Prints, Rises, Variants
+from attn_math.claims import Above, Both, Fact, Level, Not, Prints, Rises, Variants
 from attn_math.story import Story
 
 __all__ = ["VARIANTS", "plan"]
@@ -16,6 +16,7 @@ __all__ = ["VARIANTS", "plan"]
 FLAT_ROW = Fact("every score of the width row is equal", lambda s: not s.width_z.any())
 
 VARIANTS: Variants = {
+    "row": (("row_flat", FLAT_ROW), ("row", Not(FLAT_ROW))),
     "power": (("power", Both(Above("lead_ratio_d1", "1"), Rises("top_d1", "top_d16"))),
               ("power_shared", Both(Prints("lead_ratio_d1", "1.00"), Rises("top_d1", "top_d16"))),
               ("power_flat", Both(Level("top_d1", "top_d16", "top_d64"), FLAT_ROW))),

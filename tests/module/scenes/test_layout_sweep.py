@@ -21,13 +21,17 @@ SAMPLE = (5, 11, 26)
 #: is eleven 🍎 following the first (s01's numbers under the first chip left the safe area;
 #: s06 named the shared key with all eleven names); seed 102 follows 先生 in a Japanese
 #: sentence of four tokens.
-FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5))
+FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (103, 7), (104, 1))
 #: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
 #: passes, so that it is struck off). The fixes belong to the widgets named.
 KNOWN: dict[tuple[int, int], str] = {
     (5, 7): "eleven score columns: columns.number_size shrinks the numbers over the bars "
             "below 12 px per em (no floor, no second tier)",
     (101, 7): "eleven score columns: the numbers over the bars below 12 px per em (as seed 5)",
+    (103, 7): "one word repeated: the stretched key and the winner's key are one direction, so "
+              "k(彼ら₁) sits on the shaft of k(彼ら₂) (the plane's tip labels)",
+    (104, 1): "'into into': the followed token's q, k and v labels ('into₂', 'v') lie on the "
+              "shafts of its own arrows (section 1's LiveTipLabel placement)",
     (102, 5): "shadow.tip_label_away: q(先生)'s box reaches its own arrowhead (the spot beyond "
               "the tip is offset by an ellipse, not by the box's edge)",
 }
