@@ -59,7 +59,7 @@ class VariantRun:
 
 def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache: str | None,
               out: Path, quality: str, sections_spec: str | None, force: bool, console,
-              narration: bool = False) -> int:
+              narration: bool = False, voice: str | None = None) -> int:
     """Run a batch (the ``batch`` command); returns the exit code."""
     try:
         variants = load_variants(variants_file)
@@ -67,9 +67,13 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
         raise BadInput(str(e)) from None
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)  # as render chooses them
-    if narration:  # the client's voices; a worker without them fails its task with the reason
-        for lang in sorted({v.lang for v in variants}):
-            check_narration(lang)
+    # the client's voices (a worker without them fails its task with the reason); a variant
+    # with a voice of its own is narrated, --voice is the voice of the others of its language
+    voices: dict[int, str | None] = {}
+    for i, v in enumerate(variants):
+        if narration or v.voice is not None:
+            wanted = v.voice or (voice if voice is not None and _speaks(voice, v.lang) else None)
+            voices[i] = check_narration(v.lang, wanted)
     if scheduler:
         try:
             check_scheduler(scheduler)
@@ -80,7 +84,8 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
     t0 = time.perf_counter()
     with locked(out_paths):  # one batch per output folder
         hasher = Hasher(registry)
-        runs = [_plan_variant(v, i, registry, sections, quality, out_paths.out, hasher, narration)
+        runs = [_plan_variant(v, i, registry, sections, quality, out_paths.out, hasher, i in voices,
+                              voices.get(i))
                 for i, v in enumerate(variants)]
         tasks = _tasks(runs, registry, quality, store, force)
         have = set() if force else store.keys()
@@ -99,6 +104,16 @@ def run_batch(variants_file: Path, *, scheduler: str | None, workers: int, cache
     return _summary(runs, counts, seconds, console)
 
 
+def _speaks(voice: str, lang: str) -> bool:
+    """Whether ``voice`` speaks ``lang`` (an unknown name: bad input)."""
+    from narration.voices import UnknownVoice, find
+
+    try:
+        return find(voice).lang == lang
+    except UnknownVoice as e:
+        raise BadInput(str(e)) from None
+
+
 def _open_store(url) -> ClipStore:
     try:
         return ClipStore(url)
@@ -109,13 +124,14 @@ def _open_store(url) -> ClipStore:
 
 
 def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str, out: Path,
-                  hasher: Hasher, narration: bool = False) -> VariantRun:
+                  hasher: Hasher, narration: bool = False, voice: str | None = None) -> VariantRun:
     """The variant's build in OUT/<name> and the cache key of each of its sections."""
     paths = check_out_dir(out / v.name)
     head = head_file_for(v.head, paths) if v.head is not None else None
     opts = Options(lang=v.lang, theme=v.theme, captions=v.captions, quality=quality, head=head,
                    n_tokens=v.head.n if v.head is not None else None, narration=narration,
-                   voice_cache=voice_cache_for(paths) if narration else None)
+                   voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
+                   captions_file=v.captions_file)
     build = StitchOnly(registry, sections, opts, paths, kind="clip", jobs=1, force=True, hasher=hasher)
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
@@ -133,11 +149,13 @@ def _tasks(runs: list[VariantRun], registry, quality: str, store: ClipStore, for
     for run in runs:
         opts = run.build.opts
         head_toml = opts.head.read_text(encoding="utf-8") if opts.head is not None else None
+        words_toml = opts.captions_file.read_text(encoding="utf-8-sig") if opts.captions_file else None
         for stem, key in run.keys.items():
             tasks.setdefault(key, ClipTask(key=key, registry=registry.module, section=run.sections[stem].number,
                                            lang=opts.lang, theme=opts.theme, captions=opts.captions,
                                            quality=quality, head_toml=head_toml, store=store, force=force,
-                                           narration=opts.narration))
+                                           narration=opts.narration, voice=opts.voice,
+                                           captions_toml=words_toml))
     return tasks
 
 

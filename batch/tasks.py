@@ -52,6 +52,8 @@ class ClipTask:
     store: ClipStore
     force: bool = False      # render even if the store has the key
     narration: bool = False  # a voice reads every beat (the worker's voices, its own line cache)
+    voice: str | None = None  # which voice (narration.voices), resolved by the client
+    captions_toml: str | None = None  # the variant's own words (a captions file's text)
 
     @property
     def dask_key(self) -> str:
@@ -97,9 +99,15 @@ def render_clip(task: ClipTask) -> dict | Failed:
         if not head.exists():
             atomic_write(head, task.head_toml)
         n_tokens = _token_count(task.head_toml)
+    words = None
+    if task.captions_toml is not None:  # the client's words; the key hashes what they change
+        words = paths.cache / "words" / f"{hashlib.sha256(task.captions_toml.encode()).hexdigest()[:16]}.toml"
+        if not words.exists():
+            atomic_write(words, task.captions_toml)
     opts = Options(lang=task.lang, theme=task.theme, captions=task.captions, quality=task.quality,
                    head=head, n_tokens=n_tokens, narration=task.narration,
-                   voice_cache=paths.cache / "voice" if task.narration else None)
+                   voice_cache=paths.cache / "voice" if task.narration else None, voice=task.voice,
+                   captions_file=words)
     build = Build(registry, [section], opts, paths, kind="clip", jobs=1, force=True)
     jobs = build.plan()
     if not jobs:

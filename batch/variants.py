@@ -4,8 +4,9 @@ Two formats, chosen by the file's suffix:
 
 CSV (``.csv``, ``.tsv``, ``.txt``), what a spreadsheet exports: a header row, then one row per
 variant. Columns (any order, case-insensitive): ``name`` (required), ``sentence``, ``follow``,
-``lang``, ``theme``, and optionally ``captions`` and ``spec`` (a spec or head TOML file, relative
-to the variants file). An empty cell takes the default (the default sentence, ``ja``, ``dark``,
+``lang``, ``theme``, and optionally ``captions``, ``spec`` (a spec or head TOML file, relative
+to the variants file), ``voice`` (a narration voice: the variant is narrated) and
+``captions_file`` (your own words, as ``--captions-file``, relative to the variants file). An empty cell takes the default (the default sentence, ``ja``, ``dark``,
 ``burned``). UTF-8 with or without a byte-order mark; commas, semicolons or tabs; quoted cells
 may hold separators and line breaks; blank rows are skipped::
 
@@ -41,7 +42,7 @@ from typing import Any
 from attn_math.head import Head, HeadError, resolve_head
 from pipeline.options import CAPTION_MODES, LANGS, THEMES
 
-FIELDS = ("name", "sentence", "follow", "lang", "theme", "captions", "spec")
+FIELDS = ("name", "sentence", "follow", "lang", "theme", "captions", "spec", "voice", "captions_file")
 DEFAULTS = {"lang": "ja", "theme": "dark", "captions": "burned"}
 CSV_SUFFIXES = (".csv", ".tsv", ".txt")
 MAX_NAME = 64
@@ -75,12 +76,15 @@ class Variant:
     follow: str | None = None
     spec: Path | None = None
     head: Head | None = None
+    voice: str | None = None   # a narration voice (narration.voices): the variant is narrated
+    captions_file: Path | None = None  # its own words (scenes/captions_file.py), checked
     where: str = ""  # "students.csv row 4": where the variant was defined, for messages
 
     def render_args(self) -> list[str]:
         """The ``render.py render`` options that render this variant on its own."""
         args = ["--lang", self.lang, "--theme", self.theme, "--captions", self.captions]
-        for flag, value in (("--sentence", self.sentence), ("--follow", self.follow), ("--spec", self.spec)):
+        for flag, value in (("--sentence", self.sentence), ("--follow", self.follow), ("--spec", self.spec),
+                            ("--voice", self.voice), ("--captions-file", self.captions_file)):
             if value is not None:
                 args += [flag, str(value)]
         return args
@@ -222,8 +226,31 @@ def _variant(where: str, cells: dict[str, Any], base_dir: Path) -> Variant:
             head = resolve_head(None, spec_path, sentence, follow)
         except HeadError as e:
             raise VariantError(f"{where_named}: {' '.join(str(e).split())}") from None
+    voice = _blank_to_none(cells.get("voice"))
+    if voice is not None:
+        from narration.voices import UnknownVoice, find
+
+        try:
+            spoken_in = find(voice).lang
+        except UnknownVoice as e:
+            raise VariantError(f"{where_named}: {e}") from None
+        if spoken_in != opts["lang"]:
+            raise VariantError(f"{where_named}: voice {voice} speaks {spoken_in}, not {opts['lang']}")
+    words = _blank_to_none(cells.get("captions_file"))
+    words_path = None
+    if words is not None:
+        from scenes import captions_file
+        from scenes.captions import packaged
+
+        words_path = Path(words).expanduser()
+        if not words_path.is_absolute():
+            words_path = (base_dir / words_path).resolve()
+        try:
+            captions_file.check(words_path, (opts["lang"],), {l: packaged(l) for l in captions_file.LANGS})
+        except captions_file.CaptionsFileError as e:
+            raise VariantError(f"{where_named}: {' '.join(str(e).split())}") from None
     return Variant(name=name, sentence=sentence, follow=None if follow is None else str(follow),
-                   spec=spec_path, head=head, where=where, **opts)
+                   spec=spec_path, head=head, voice=voice, captions_file=words_path, where=where, **opts)
 
 
 def _blank_to_none(value):

@@ -21,6 +21,12 @@ narrated video's length against the silent one's, and the render times (b) and (
 voice, flite's slt, espeak-ng) on the same lines: seconds of synthesis per second of
 speech, and the sample rate each produces (its audio bandwidth is half of it).
 
+Per voice (``--listen``, every installed voice of each language by default): the synthesis
+seconds per second of speech and the intelligibility, the error rate of an independent
+recogniser (Whisper base through ``faster-whisper``, :mod:`bench.listen`: character error
+rate in Japanese, word error rate in English) on the script's cues of ``--listen-sections``
+(default: the whole script). ``--voice`` names the voice the renders use.
+
 Outputs go to ``--workdir`` (a temporary directory by default). Speed is measured here,
 never asserted in tests.
 """
@@ -50,6 +56,8 @@ def render(out: Path, lang: str, args, narration: bool, voice_cache: Path | None
         cmd += ["--sections", args.sections]
     if narration:
         cmd.append("--narration")
+        if getattr(args, "voice", None):
+            cmd += ["--voice", args.voice]
     if force:
         cmd.append("--force")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -122,6 +130,27 @@ def english_candidates(lines: list[str], work: Path) -> dict:
     return results
 
 
+def listen_voices(lang: str, args, work: Path) -> list[dict]:
+    """Per voice of ``lang``: synthesis seconds per second of speech and the recogniser's
+    error rate on the script's cues."""
+    from bench import listen
+    from narration.voices import of_language
+
+    names = args.listen.split(",") if args.listen else [v.name for v in of_language(lang) if v.installed()]
+    names = [n for n in names if any(v.name == n for v in of_language(lang))]
+    lines = listen.script_lines(lang, args.listen_sections)
+    out = []
+    for name in names:
+        folder = work / f"listen-{name}"
+        folder.mkdir(parents=True, exist_ok=True)
+        r = listen.listen(name, lines, lang, folder)
+        r.pop("heard")
+        out.append(r)
+        print(f"[{lang}] {name}: error rate {r['error_rate']:.3f}, "
+              f"synthesis {r['synthesis_per_speech_second']:.2f} s per second of speech", flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sections", default=None)
@@ -130,12 +159,22 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--workdir", type=Path, default=None)
     ap.add_argument("--json", type=Path, default=None)
+    ap.add_argument("--voice", default=None, help="the voice of the narrated renders")
+    ap.add_argument("--listen", default=None,
+                    help="voices to time and transcribe (comma-separated; default: every installed one); "
+                         "'none' skips the renders' bench and this")
+    ap.add_argument("--listen-sections", default=None, help="the cues they read (default: all)")
+    ap.add_argument("--listen-only", action="store_true", help="skip the renders")
     args = ap.parse_args()
     work = args.workdir or Path(tempfile.mkdtemp(prefix="bench-narration-"))
     work.mkdir(parents=True, exist_ok=True)
     report: dict = {"quality": args.quality, "sections": args.sections or "all", "jobs": args.jobs}
 
     for lang in args.langs.split(","):
+        if args.listen != "none":
+            report.setdefault("voices", {})[lang] = listen_voices(lang, args, work)
+        if args.listen_only:
+            continue
         base = work / lang
         shutil.rmtree(base, ignore_errors=True)
         voice = base / "voice"

@@ -20,10 +20,15 @@ mix needs no gain of its own.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 
+from scenes import captions_file
+
+from . import recordings
 from . import spoken as spoken_rules
 from .synth import Line, Synthesizer
+from .voices import VOICE_ENV
 
 #: Silence after a line before the next caption appears, in seconds.
 PAUSE = 0.4
@@ -44,6 +49,8 @@ def spoken_line(lang: str, section: int, beat: str, text: str, context) -> str:
     it is only needed when the beat has a variant).
     """
     template = spoken_rules.variant(lang, section, beat)
+    if template is not None and captions_file.replaced(lang, section, beat):
+        template = None  # the variant says the packaged words, not the lecturer's
     if template is not None and context is not None:
         text = template.format_map(context() if callable(context) else context)
     return spoken_rules.spoken(text, lang)
@@ -77,6 +84,10 @@ class Narrator:
         self.synth = synth or Synthesizer()
         self.voice_until = 0.0          # scene time at which the current line (+pause) ends
         self.lines: list[tuple[float, Line]] = []   # (scene time, line) as laid
+        # the lecturer's recordings (ATTN_RECORDINGS): a cue's file is its line; without
+        # one, the voice speaks it only when a voice was named (ATTN_VOICE)
+        self.recordings = recordings.recordings_dir()
+        self.cue_counts: Counter[str] = Counter()
 
     def before_beat(self, scene) -> None:
         """Wait until the previous line has been spoken (and the pause after it)."""
@@ -88,12 +99,26 @@ class Narrator:
         """Lay the line of ``beat`` (its caption ``text``, or a spoken variant of the beat
         unless ``use_variant`` is false: a beat shown as two cues speaks each cue's text)
         at the current scene time; returns the time until which the beat must hold."""
-        line = self.synth.line(spoken_line(self.lang, self.section, beat if use_variant else "",
-                                           text, lambda: _caption_context(scene)), self.lang)
+        self.cue_counts[beat] += 1
+        line = self._recorded(recordings.cue_id(self.section, beat, self.cue_counts[beat]))
+        if line is None:
+            line = self.synth.line(spoken_line(self.lang, self.section, beat if use_variant else "",
+                                               text, lambda: _caption_context(scene)), self.lang)
         scene.add_sound(str(line.path))
         self.lines.append((scene.time, line))
         self.voice_until = scene.time + line.seconds + PAUSE
         return self.voice_until
+
+    def _recorded(self, cue: str) -> Line | None:
+        """The recording of ``cue`` as a line, or None when the voice speaks it."""
+        if self.recordings is None:
+            return None
+        path = recordings.find(self.recordings, cue)
+        if path is not None:
+            return recordings.prepare(path, self.synth.cache)
+        if not os.environ.get(VOICE_ENV):
+            raise FileNotFoundError(f"no recording of cue {cue} in {self.recordings} (and no --voice)")
+        return None
 
     def finish(self, scene) -> None:
         """Wait out the last line (and the pause after it)."""
@@ -124,17 +149,29 @@ def _caption_context(scene) -> dict:
         return scene.story.caption_context(scene.SECTION)
 
 
-def narration_key(lang: str, section: int) -> str:
+def narration_key(lang: str, section: int, voice: str | None = None,
+                  folder: Path | None = None) -> str:
     """What a narrated section's render depends on besides its captions and code: the
-    voice (engine and voice versions), the synthesis settings, the pause, the section's
-    spoken variants and the words the spoken-form rules say (``[readings]``: data, so not
-    in the code the cache hashes). Part of the pipeline's section cache key."""
+    voice (engine and voice versions; ``voice``, else ``ATTN_VOICE``, else the default),
+    the recordings of its cues (``folder``, else ``ATTN_RECORDINGS``: their contents), the
+    synthesis settings, the pause, the section's spoken variants and the words the
+    spoken-form rules say (``[readings]``: data, so not in the code the cache hashes).
+    Part of the pipeline's section cache key."""
     import json
 
     from .synth import SETTINGS
-    from .voices import voice
+    from .voices import chosen, identity
 
-    return json.dumps({"voice": voice(lang).identity, "settings": SETTINGS, "pause": PAUSE,
+    voice = voice or os.environ.get(VOICE_ENV) or None
+    folder = folder or recordings.recordings_dir()
+    if folder is not None and voice is None:
+        said: dict = {"voice": None}        # recordings only: no voice speaks
+    else:
+        v = chosen(lang, voice)
+        said = {"voice": v.name, "identity": identity(v)}
+    if folder is not None:
+        said["recordings"] = recordings.section_digest(folder, section)
+    return json.dumps({**said, "settings": SETTINGS, "pause": PAUSE,
                        "pad": PAD_SECONDS,
                        "variants": spoken_rules.variants(lang).get(f"s{section:02d}", {}),
                        "readings": spoken_rules.readings(lang)},

@@ -10,8 +10,8 @@ written            English                             Japanese
 =================  ==================================  ======================
 ``W_Q``            ``W Q``                             ``ダブリューキュー``
 ``√d``             ``root d``                          ``ルートディー``
-``−0.32``          ``minus zero point three two``      ``マイナス 0.32``
-``1.72 × 2``       ``one point seven two times 2``     ``1.72 かける 2``
+``−0.32``          ``minus zero point three two``      ``マイナス レーテンサンニー``
+``1.72 × 2``       ``one point seven two times 2``     ``イッテンナナニー かける 2``
 ``d = 256``        ``d equals 256``                    ``ディー イコール 256``
 ``1/√d``           ``1 over root d``                   ``ルートディー分の 1``
 ``q(it)``          ``q of it``                         ``キュー（イット）``
@@ -91,6 +91,7 @@ def spoken(text: str, lang: str) -> str:
         s = _ROOT.sub(root, s)
         s = _CALL.sub(call, s)
         s = _MODEL_NUMBER.sub(lambda m: m.group(1) + r["english_digits"][int(m.group(2))], s)
+        s = _DECIMAL.sub(lambda m: _decimal_ja(m, r), s)
         s = _LATIN.sub(_latin_ja, s).translate(_SUBSCRIPTS)
         # a name read in katakana runs on into its particle ("イット を" would pause)
         s = re.sub(r"(?<=[\u30a0-\u30ff])\s+(?=[\u3040-\u309f\u4e00-\u9fff])", "", s)
@@ -103,6 +104,16 @@ def _decimal_en(m: re.Match, r: dict) -> str:
     digits = r["digits"]
     whole = digits[int(m.group(1))] if len(m.group(1)) == 1 else m.group(1)
     return f"{whole} {r['point']} " + " ".join(digits[int(c)] for c in m.group(2))
+
+
+def _decimal_ja(m: re.Match, r: dict) -> str:
+    """A decimal in katakana, as Open JTalk reads one (``1.72`` -> イッテンナナニー): Kokoro's
+    reading front end passes the point on as a full stop, so the number must arrive as words.
+    A whole part of one digit takes its sound change before テン (イッ, ハッ); a longer one
+    stays digits."""
+    whole, frac = m.group(1), m.group(2)
+    head = r["decimal_ones"][int(whole)] if len(whole) == 1 else whole
+    return head + r["decimal_point"] + "".join(r["decimal_digits"][int(c)] for c in frac)
 
 
 def _join_short_subscript(m: re.Match) -> str:
@@ -148,8 +159,9 @@ def _table(lang: str) -> dict:
 def readings(lang: str) -> dict:
     """The words the rules of ``lang`` say (``[readings]`` of ``assets/spoken/<lang>.toml``):
     ``minus``, ``ratio``, ``root``, ``call`` templates, ``symbols`` (replaced in file order),
-    and per language ``digits``/``point`` (English) or ``letters``, ``words`` and
-    ``english_digits`` (Japanese)."""
+    and per language ``digits``/``point`` (English) or ``letters``, ``words``,
+    ``english_digits`` and the decimals' ``decimal_ones``/``decimal_point``/``decimal_digits``
+    (Japanese)."""
     return _table(lang)["readings"]
 
 

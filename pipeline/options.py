@@ -42,6 +42,9 @@ class Options:
     # narration (issue 14): a voice reads every beat; lines are cached in voice_cache
     narration: bool = False
     voice_cache: Path | None = None
+    voice: str | None = None     # the narration voice's name (narration.voices), resolved
+    captions_file: Path | None = None  # the lecturer's words (scenes/captions_file.py), checked
+    recordings: Path | None = None     # the lecturer's recordings (narration/recordings.py)
 
     @property
     def size(self) -> tuple[int, int, int]:

@@ -9,6 +9,7 @@ before it, as the stitched ``explainer.srt`` is. Nothing is drawn or encoded.
 from __future__ import annotations
 
 import tempfile
+from pathlib import Path
 from dataclasses import asdict, dataclass
 from typing import Iterable
 
@@ -18,13 +19,15 @@ from .options import Options
 @dataclass(frozen=True)
 class ScriptCue:
     """One cue of the script: ``section``, ``beat``, ``text`` (lines split by ``\\n``),
-    ``start`` and ``end`` in seconds of the stitched video."""
+    ``start`` and ``end`` in seconds of the stitched video, and ``id``: the cue's stable
+    name (:func:`narration.recordings.cue_id`; a recording of it is ``<id>.wav``)."""
 
     section: int
     beat: str
     text: str
     start: float
     end: float
+    id: str = ""
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -34,23 +37,31 @@ def build_script(sections: Iterable, opts: Options,
                  head_file: str | None = None) -> tuple[list[ScriptCue], float]:
     """The cues of ``sections`` (registry entries, in order) rendered with ``opts``, and
     the length of the stitched video in seconds."""
+    from narration.recordings import cue_ids
     from scenes.timeline import section_cues
 
     env = {"ATTN_LANG": opts.lang, "ATTN_THEME": opts.theme}
     if head_file:
         env["ATTN_HEAD"] = str(head_file)
+    if opts.captions_file is not None:
+        env["ATTN_CAPTIONS_FILE"] = str(Path(opts.captions_file).resolve())
     if opts.narration:  # narration (issue 14): each cue holds for its spoken line
         env["ATTN_NARRATION"] = "1"
         if opts.voice_cache is not None:
             env["ATTN_VOICE_CACHE"] = str(opts.voice_cache)
+        if opts.voice:
+            env["ATTN_VOICE"] = opts.voice
+        if opts.recordings is not None:
+            env["ATTN_RECORDINGS"] = str(Path(opts.recordings).resolve())
     fps = opts.size[2]
     out, offset = [], 0.0
     with tempfile.TemporaryDirectory(prefix="attn-script-") as media:
         for section in sections:
             timing = section_cues(section.module, section.scene, env, fps, media)
-            for c in timing.cues:
+            ids = cue_ids(section.number, [c.beat for c in timing.cues])
+            for c, cue in zip(timing.cues, ids):
                 out.append(ScriptCue(section.number, c.beat, c.text,
-                                     round(offset + c.start, 3), round(offset + c.end, 3)))
+                                     round(offset + c.start, 3), round(offset + c.end, 3), cue))
             offset += timing.duration
     return out, offset
 
@@ -70,7 +81,7 @@ def format_script(cues: list[ScriptCue], titles: dict[int, str], total: float | 
                 lines.append("")
             lines.append(f"## {c.section}. {titles.get(c.section, '')}".rstrip())
             lines.append("")
-        lines.append(f"{_clock(c.start)}–{_clock(c.end)}  {c.beat}")
+        lines.append(f"{_clock(c.start)}–{_clock(c.end)}  {c.id or c.beat}")
         lines.extend(f"    {line}" for line in c.text.split("\n"))
     if total is not None:
         lines += ["", f"total {_clock(total)}"]

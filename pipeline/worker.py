@@ -25,7 +25,8 @@ from .media import clean_subtitles, probe_clip
 
 #: The scene configuration variables (docs/ARCHITECTURE.md); a worker clears any not set.
 ATTN_VARS = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD",
-             "ATTN_NARRATION", "ATTN_VOICE_CACHE", "ATTN_SECTION_DIRS")  # narration (issue 14)
+             "ATTN_NARRATION", "ATTN_VOICE_CACHE", "ATTN_VOICE", "ATTN_CAPTIONS_FILE",
+             "ATTN_RECORDINGS", "ATTN_SECTION_DIRS")
 
 
 @dataclass(frozen=True)

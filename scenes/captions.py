@@ -8,6 +8,7 @@ placeholder without rendering.
 
 from __future__ import annotations
 
+import os
 import string
 import tomllib
 from functools import lru_cache
@@ -15,7 +16,7 @@ from functools import lru_cache
 from attn_explainer_assets import assets_dir
 from attn_math import prose
 
-from . import env, linebreak, sections
+from . import captions_file, env, linebreak, sections
 
 CAPTIONS_DIR = assets_dir() / "captions"
 LANGS = ("ja", "en")
@@ -32,10 +33,10 @@ def mode() -> str:
     return env.choice("ATTN_CAPTIONS", MODES, "burned")
 
 
-def table(language: str) -> dict:
-    """The caption table of ``language``: ``assets/captions/<language>.toml``, plus the words
-    of sections from outside the repository (``captions/<language>.toml`` in a section's
-    folder: its ``[sNN]`` table and its ``[titles]`` entries)."""
+def packaged(language: str) -> dict:
+    """The caption table of ``language`` as shipped: ``assets/captions/<language>.toml``, plus
+    the words of sections from outside the repository (``captions/<language>.toml`` in a
+    section's folder: its ``[sNN]`` table and its ``[titles]`` entries)."""
     return _table(language, tuple(str(d) for d in sections.extra_dirs()))
 
 
@@ -53,6 +54,18 @@ def _table(language: str, extra_dirs: tuple[str, ...]) -> dict:
                     else:
                         data[key] = value
     return data
+
+
+def table(language: str) -> dict:
+    """The caption table of ``language``: the shipped one (:func:`packaged`) with the entries
+    the render's captions file replaces (:mod:`scenes.captions_file`, ``ATTN_CAPTIONS_FILE``)."""
+    return _with_own_words(language, os.environ.get(captions_file.ENV, ""),
+                           tuple(str(d) for d in sections.extra_dirs()))
+
+
+@lru_cache(maxsize=8)
+def _with_own_words(language: str, path: str, extra_dirs: tuple[str, ...]) -> dict:  # noqa: ARG001 - keys
+    return captions_file.merged(packaged(language), language)
 
 
 def language_name(language: str) -> str:

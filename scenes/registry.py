@@ -113,11 +113,16 @@ class Section:
         return f"{self.number:02d}-{self.slug}"
 
     def title(self, lang: str, n_tokens: int | None = None) -> str:
-        """The title in ``lang``; for a sentence of ``n_tokens`` if the title counts them."""
-        template = self.title_ja_n if lang == "ja" else self.title_en_n
+        """The title in ``lang``; for a sentence of ``n_tokens`` if the title counts them.
+        A title the render's captions file replaces wins (:mod:`scenes.captions_file`)."""
+        from .captions_file import overrides
+
+        own = overrides(lang).get("titles", {})
+        key = f"s{self.number:02d}"
+        template = own.get(f"{key}_n") or (self.title_ja_n if lang == "ja" else self.title_en_n)
         if template and n_tokens is not None and n_tokens != DEFAULT_TOKENS:
             return template.format(count=count_words(n_tokens, lang))
-        return self.title_ja if lang == "ja" else self.title_en
+        return own.get(key) or (self.title_ja if lang == "ja" else self.title_en)
 
 
 #: The project root (assets/, scenes/, attn_math/).

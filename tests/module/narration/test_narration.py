@@ -44,8 +44,9 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
 @pytest.mark.parametrize("written, en, ja", [
     ("W_Q", "W Q", "ダブリューキュー"),
     ("√d", "root d", "ルートディー"),
-    ("−0.32", "minus zero point three two", "マイナス 0.32"),
-    ("1.72 × 2", "one point seven two times 2", "1.72 かける 2"),
+    ("−0.32", "minus zero point three two", "マイナス レーテンサンニー"),
+    ("1.72 × 2", "one point seven two times 2", "イッテンナナニー かける 2"),
+    ("12.05", "12 point zero five", "12テンレーゴー"),
     ("d = 256", "d equals 256", "ディー イコール 256"),
     ("1/√d", "1 over root d", "ルートディー分の 1"),
     ("q(it)", "q of it", "キュー（イット）"),
@@ -146,15 +147,16 @@ def _cli(*args, env=None, cwd=None):
                           capture_output=True, text=True, timeout=900, cwd=cwd)
 
 
-@pytest.mark.parametrize("lang, env, names", [
-    ("ja", {"ATTN_VOICE_DIR": "/nonexistent"}, "pyopenjtalk-plus"),
-    ("ja", {"PATH": "/nonexistent"}, "apt-get install open-jtalk"),
-    ("en", {"PATH": "/nonexistent"}, "apt-get install festival festvox-us-slt-hts"),
+@pytest.mark.parametrize("voice, env, names", [
+    ("mei_normal", {"ATTN_VOICE_DIR": "/nonexistent"}, "pyopenjtalk-plus"),
+    ("mei_normal", {"PATH": "/nonexistent"}, "apt-get install open-jtalk"),
+    ("cmu_us_slt_arctic_hts", {"PATH": "/nonexistent"}, "apt-get install festival festvox-us-slt-hts"),
 ])
-def test_missing_voice_exits_2_with_one_line(tmp_path, lang, env, names):
+def test_missing_voice_exits_2_with_one_line(tmp_path, voice, env, names):
     out = tmp_path / "out"
-    p = _cli("render", "--narration", "--lang", lang, "--quality", "tiny", "--sections", "17",
-             "--out", str(out), env=env)
+    lang = "en" if voice == "cmu_us_slt_arctic_hts" else "ja"
+    p = _cli("render", "--narration", "--voice", voice, "--lang", lang, "--quality", "tiny",
+             "--sections", "17", "--out", str(out), env=env)
     assert p.returncode == 2, p.stdout + p.stderr
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and names in lines[0], p.stderr
@@ -324,7 +326,10 @@ def test_closing_credit_names_mei_and_its_licence_only_when_narrated(monkeypatch
     monkeypatch.delenv("ATTN_NARRATION", raising=False)
     assert closing_credit("ja") is None
     monkeypatch.setenv("ATTN_NARRATION", "1")
-    ja, en = closing_credit("ja"), closing_credit("en")
+    monkeypatch.setenv("ATTN_VOICE", "mei_normal")
+    ja = closing_credit("ja")
+    monkeypatch.setenv("ATTN_VOICE", "cmu_us_slt_arctic_hts")
+    en = closing_credit("en")
     assert "Mei" in ja and "名古屋工業大学" in ja and "CC BY 3.0" in ja
     assert "Carnegie Mellon" in en
 

@@ -54,7 +54,7 @@ def test_script_equals_the_rendered_srt(case, tmp_path):
 
     assert [c["text"] for c in script] == [c.content for c in rendered]
     for c, r_cue in zip(script, rendered):
-        assert set(c) == {"section", "beat", "text", "start", "end"}
+        assert set(c) == {"section", "beat", "text", "start", "end", "id"}
         assert isinstance(c["section"], int) and isinstance(c["beat"], str)
         assert abs(c["start"] - r_cue.start.total_seconds()) <= FRAME + 1e-3, (c, r_cue)
         assert abs(c["end"] - r_cue.end.total_seconds()) <= FRAME + 1e-3, (c, r_cue)

@@ -214,3 +214,15 @@ def test_a_label_kept_away_from_another_arrow_tries_the_far_side_first():
     lab = _label(0.0, 0.0)
     centre = turned(np.array([1.0, 0.0, 0.0]), 0.0, 90.0, lab, 0.1)
     assert np.allclose(centre, [1.0, 0.1 + lab.height / 2, 0.0])
+
+
+def test_a_planes_range_pads_the_points_and_snaps_to_its_step():
+    from scenes.widgets.plane import data_range
+
+    point = np.array([[0.3, 0.4]])
+    assert data_range(point) == (-1.0, 1.0, -1.0, 1.0)          # whole units, origin padded too
+    # the value planes: half units, the origin included without padding
+    assert data_range(point, pad=0.2, step=0.5, pad_origin=False) == (0.0, 0.5, 0.0, 1.0)
+    assert data_range(point, pad=0.2, include_origin=False, step=0.5) == (0.0, 0.5, 0.0, 1.0)
+    assert data_range(np.array([[2.0, 2.0]]), pad=0.2, include_origin=False, step=0.5) == (
+        1.5, 2.5, 1.5, 2.5)
