@@ -10,12 +10,13 @@ import os
 from pathlib import Path
 from typing import Iterable
 
+from . import subtitles
 from .files import Paths, read_json, unlink
 from .options import Options
 from .registry import Registry
 
 #: Bump when the worker or the stored clip format changes: every cached render is redone.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 KEEP_PER_SECTION = 6    # cached renders kept per section (langs x themes x kinds...)
 
 
@@ -250,6 +251,9 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
     head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.root / "assets" / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")
     put("captions", hasher.caption_bytes(section, opts.lang))
+    if kind == "clip" and opts.captions != "none":  # a clip carries every language's subtitles
+        for lang in subtitles.track_order(opts.lang)[1:]:
+            put(f"subtitles:{lang}", hasher.caption_bytes(section, lang))
     put("env", json.dumps({k: v for k, v in env.items() if k not in ("ATTN_HEAD", "ATTN_VOICE_CACHE")},
                           sort_keys=True))
     put("size", "%dx%d@%d" % opts.size)
@@ -270,6 +274,7 @@ def cached(paths: Paths, section, key: str, kind: str, captions: str) -> dict | 
     need = [store / (f"{key}.png" if kind == "still" else f"{key}.mp4")]
     if kind == "clip" and captions != "none":
         need.append(store / f"{key}.srt")
+        need += [store / name for name in subtitles.sidecar_names(key, meta.get("subtitles", ()))]
     return meta if all(p.is_file() for p in need) else None
 
 
