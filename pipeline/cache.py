@@ -18,6 +18,9 @@ from .registry import Registry
 #: Bump when the worker or the stored clip format changes: every cached render is redone.
 CACHE_FORMAT = 2
 KEEP_PER_SECTION = 6    # cached renders kept per section (langs x themes x kinds...)
+#: Tables of the caption files that no clip draws (the slides' and transcript's words):
+#: editing them renders nothing again.
+NOT_IN_CLIPS = frozenset({"summaries", "deck"})
 
 
 
@@ -219,7 +222,7 @@ class Hasher:
         if data is None or key not in data or getattr(section, "card", False):
             return raw      # a card reads other sections' words too (the closing's bug list)
         section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
-        shared = {k: v for k, v in data.items() if k not in section_keys}
+        shared = {k: v for k, v in data.items() if k not in section_keys and k not in NOT_IN_CLIPS}
         return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
 
 

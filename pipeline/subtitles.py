@@ -73,10 +73,16 @@ def beat_cues(text: str, lang: str, start: float, end: float) -> list:
     parts = captions.cues_of(text, lang)
     weights = [captions.reading_time(p.replace("\n", " "), lang) for p in parts]
     total = sum(weights)
+
+    def ms(t: float) -> dt.timedelta:
+        # whole milliseconds cut as the srt library writes them (manim's .srt too), so a
+        # beat's end is the rendered cue's end to the millisecond
+        return dt.timedelta(milliseconds=dt.timedelta(seconds=t) // dt.timedelta(milliseconds=1))
+
     out, t = [], start
     for i, (part, w) in enumerate(zip(parts, weights)):
         t_end = end if i == len(parts) - 1 else t + (end - start) * w / total
-        out.append(srt.Subtitle(0, dt.timedelta(seconds=t), dt.timedelta(seconds=t_end), part))
+        out.append(srt.Subtitle(0, ms(t), ms(t_end), part))
         t = t_end
     return out
 

