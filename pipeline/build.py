@@ -195,6 +195,10 @@ class Build:
                 else:
                     try:
                         stitched = self.stitch_all(manifest)
+                        if stitched is not None:  # the script to read instead of watching
+                            from slides.transcript import write_transcript
+
+                            write_transcript(self)
                     except Exception as e:  # noqa: BLE001 - reported, exit code 1
                         self.stitch_error = f"{type(e).__name__}: {e}"
             self._write_manifest(manifest, stitched)

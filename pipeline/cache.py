@@ -20,7 +20,7 @@ CACHE_FORMAT = 2
 KEEP_PER_SECTION = 6    # cached renders kept per section (langs x themes x kinds...)
 #: Tables of the caption files that no clip draws (the slides' and transcript's words):
 #: editing them renders nothing again.
-NOT_IN_CLIPS = frozenset({"summaries", "deck"})
+NOT_IN_CLIPS = frozenset({"summaries", "deck", "transcript"})
 
 
 
