@@ -173,8 +173,8 @@ def validate(head: Head) -> None:
     # A zero input has a zero query, key and value (the matrices are invertible):
     # no direction to draw, no line to cast a shadow on, and NaN in the story.
     norms = np.linalg.norm(head.embeddings, axis=1)
-    for i in np.flatnonzero(norms <= 1e-9 * max(1.0, float(norms.max()))):
-        raise HeadError(f"embeddings: the input of token {i} ({head.tokens[i]!r}) is the zero vector")
+    for zero in np.flatnonzero(norms <= 1e-9 * max(1.0, float(norms.max()))):
+        raise HeadError(f"embeddings: the input of token {zero} ({head.tokens[zero]!r}) is the zero vector")
     for name in ("W_Q", "W_K", "W_V"):
         M = _matrix(getattr(head, name), name, (D, D))
         # A singular projection collapses every query (key, value) onto one line:
@@ -208,8 +208,8 @@ def validate(head: Head) -> None:
 
 
 def _is_position(v, n: int) -> bool:
-    return (isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-            and 0 <= v < n)
+    return bool(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+                and 0 <= v < n)
 
 
 # ---------------------------------------------------------------- reading
@@ -299,7 +299,7 @@ def _vec(value, name: str) -> np.ndarray:
 def _resolve_roles(roles: dict, tokens: list[str]) -> dict:
     if not isinstance(roles, dict):
         raise HeadError("roles: expected a table")
-    out = {}
+    out: dict[str, int | list[int]] = {}
     for k, v in roles.items():
         if k not in ROLE_KEYS:
             raise HeadError(f"roles: unknown role {k!r} (known: {', '.join(ROLE_KEYS)})")

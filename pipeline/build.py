@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import subtitles
 from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
 from .files import Paths, atomic_write, locked, publish, read_json, unlink
-from . import subtitles
 from .media import merge_subtitles, stitch
 
 

@@ -99,9 +99,9 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
     (:class:`pipeline.subtitles.Track`, the joined video's cues) become its ``mov_text``
     streams, the first the default. Written to a temporary name and renamed.
     """
-    from .subtitles import add_subtitle_streams
-
     import av
+
+    from .subtitles import add_subtitle_streams
 
     if not clips:
         raise ValueError("nothing to stitch")

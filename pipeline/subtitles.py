@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
 __all__ = [
     "LANGS", "ISO_639_2", "SUBTITLE_TIME_BASE", "Track", "track_order", "beat_cues", "tracks_of",

@@ -61,7 +61,7 @@ class ThreeProjections(SectionScene):
         self.opening_scale = float(np.clip(OPENING_SHARE * width / strip.width, 1.0,
                                            OPENING_GROWTH))
         strip.scale(self.opening_scale)
-        strip.move_to(style.content_center() + 0.6 * UP)
+        strip.move_to(style.content_center() + style.APART * UP)
         self.strip = strip
         self.say("sentence")
         self.play(FadeIn(strip, lag_ratio=0.1), run_time=timing.BEAT)
@@ -73,12 +73,12 @@ class ThreeProjections(SectionScene):
         """The followed token's two numbers under its chip, and the width of a real head."""
         s, t = self.story, self.theme
         vec = label(s.fig(1, "x_follow").text, style.SMALL_SIZE, t.input)
-        vec.next_to(self.strip.box(s.follow), DOWN, buff=0.15)
+        vec.next_to(self.strip.box(s.follow), DOWN, buff=style.NEAR)
         note = label(self.caption_text("ui_width"), style.SMALL_SIZE, t.muted)
-        note.next_to(self.strip, DOWN, buff=0.75)
+        note.next_to(self.strip, DOWN, buff=style.SPACED + style.ROW)
         style.content_box().fit(note)
         self.say("two_numbers")
-        self.play(FadeIn(vec, shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(vec, shift=style.TIGHT * DOWN), run_time=timing.FADE)
         self.play(FadeIn(note), run_time=timing.FADE)
         self.settle()
         self.vec_note = vec
@@ -90,8 +90,8 @@ class ThreeProjections(SectionScene):
         end.shift((top - end.get_top()[1]) * UP)
         chip = end[0].box(s.follow)
         self.play(FadeOut(note), head.animate.scale(shrink).move_to(end),
-                  vec.animate.next_to(chip, DOWN, buff=0.15), run_time=STRIP_TO_TOP)
-        self.top = head.get_bottom()[1] - 0.25
+                  vec.animate.next_to(chip, DOWN, buff=style.NEAR), run_time=STRIP_TO_TOP)
+        self.top = head.get_bottom()[1] - (style.GAP + style.NUDGE)
 
     def input_vector(self):
         """The plane and the gray input of the followed token; the legend column is laid out."""
@@ -134,7 +134,7 @@ class ThreeProjections(SectionScene):
                           self.caption_text(f"ui_{role}"), color)
             self.roles[role] = (row, grow, vec, color, sym)
             rows.append(row)
-        legend = VGroup(*rows).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
+        legend = VGroup(*rows).arrange(DOWN, buff=style.ROW + style.HAIR, aligned_edge=LEFT)
         panel = style.right_panel().below(self.top)
         panel.place(panel.fit(legend, height=True), "top_left")
 
@@ -148,7 +148,7 @@ class ThreeProjections(SectionScene):
                            subscripted(sym, self.story.labels[self.story.follow], color))
 
         self.say(role)
-        self.play(FadeIn(VGroup(row.chip, row.arrow, row.readout), shift=0.15 * LEFT),
+        self.play(FadeIn(VGroup(row.chip, row.arrow, row.readout), shift=style.NEAR * LEFT),
                   run_time=timing.FADE)
         # The chip "attaches": a copy of it travels to the input's tip and is absorbed there.
         ghost = row.chip.copy()
@@ -157,7 +157,7 @@ class ThreeProjections(SectionScene):
                   run_time=timing.ENTER)
         self.remove(ghost)
         self.play(grow.animate.set_value(1.0), FadeIn(tip), run_time=ARROW_GROWS, rate_func=smooth)
-        self.play(FadeIn(row.meaning, shift=0.1 * UP), run_time=timing.QUICK)
+        self.play(FadeIn(row.meaning, shift=style.TIGHT * UP), run_time=timing.QUICK)
         for m in (arrow, tip, *row.readout.numbers):
             m.clear_updaters()
         self.untangle(tip.mob)

@@ -101,7 +101,7 @@ class MoveTheInput(SectionScene):
         # part of the content area and the rest to the readouts and the dials.
         box = style.content_box()
         self.plane = VectorPlane(box.columns(PLANE_SHARE, 1 - PLANE_SHARE)[0], (x0, x1), (y0, y1))
-        self.side = Box(self.plane.get_right()[0] + 0.5, box.r, box.b, box.t)
+        self.side = Box(self.plane.get_right()[0] + (style.SPACED + style.NUDGE), box.r, box.b, box.t)
 
         tok = s.labels[s.follow]
         colors = {"x": t.input, "q": t.query, "k": t.key, "v": t.value}
@@ -115,18 +115,18 @@ class MoveTheInput(SectionScene):
                      for sym, g in gets.items()}
 
         readouts = VGroup(*[VectorReadout(sym, gets[sym], colors[sym]) for sym in "xqkv"])
-        readouts.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+        readouts.arrange(DOWN, buff=style.ROW, aligned_edge=LEFT)
         self.readouts = readouts
 
         dq = DirectionDial(gets["q"], lambda: self.sweep(W["q"]),
                            self.caption_text("ui_q_dir"), t.query, radius=DIAL_RADIUS)
         dv = DirectionDial(gets["v"], lambda: self.sweep(W["v"]),
                            self.caption_text("ui_v_dir"), t.value, radius=DIAL_RADIUS)
-        dials = VGroup(dq, dv).arrange(RIGHT, buff=0.5, aligned_edge=UP)
+        dials = VGroup(dq, dv).arrange(RIGHT, buff=style.SPACED + style.NUDGE, aligned_edge=UP)
         turned = label(self.caption_text("ui_turned"), style.SMALL_SIZE, t.muted)
-        turned.next_to(dials, DOWN, buff=0.12)
+        turned.next_to(dials, DOWN, buff=style.CLOSE)
         panel = VGroup(dials, turned)
-        side = VGroup(readouts, panel).arrange(RIGHT, buff=0.6, aligned_edge=ORIGIN)
+        side = VGroup(readouts, panel).arrange(RIGHT, buff=style.APART, aligned_edge=ORIGIN)
         self.side.place(self.side.fit(side, height=True))
         self.dials = (dq, dv)
         self.dial_panel = panel

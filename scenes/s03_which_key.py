@@ -79,7 +79,7 @@ class WhichKey(SectionScene):
             x, width=box.width, size=style.SMALL_SIZE, chip_height=0.45))
         strip.move_to(np.array([0.0, box.t - strip.height / 2, 0.0]))
         self.strip = strip
-        below = strip.get_bottom()[1] - 0.25
+        below = strip.get_bottom()[1] - (style.GAP + style.NUDGE)
         x0, x1, y0, y1 = data_range(np.vstack([s.Q, s.K]), pad=0.5)
         self.plane = VectorPlane(style.left_panel().below(below), (x0, x1), (y0, y1))
         side = style.right_panel()
@@ -98,7 +98,7 @@ class WhichKey(SectionScene):
         side.fit(self.legend)
         self.legend.move_to(np.array([side.center[0], side.b + self.legend.height / 2, 0]))
         self.table = ShadowTable(names, norms, q, s.K, heads,
-                                 Box(side.l, side.r, side.b + self.legend.height + 0.2, below))
+                                 Box(side.l, side.r, side.b + self.legend.height + style.GAP, below))
         self.shadows = ShadowLines(self.plane, q, s.K,
                                    lambda: {self.winner_now(), self.longest_now()})
         self.key_arrows = VGroup(*[self.plane.arrow(k, t.key, stroke=3.5) for k in s.K])

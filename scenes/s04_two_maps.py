@@ -108,24 +108,24 @@ class TwoMaps(SectionScene):
                          subscripted("W", "Q", th.query, style.SMALL_SIZE),
                          label("+ t", style.SMALL_SIZE, th.muted),
                          subscripted("W", "K", th.key, style.SMALL_SIZE))
-        formula.arrange(RIGHT, buff=0.12, aligned_edge=UP)
-        formula.next_to(chip, DOWN, buff=0.2, aligned_edge=LEFT)
+        formula.arrange(RIGHT, buff=style.CLOSE, aligned_edge=UP)
+        formula.next_to(chip, DOWN, buff=style.GAP, aligned_edge=LEFT)
         slider = Slider(self.t, 0.0, 1.0, name=self.caption_text("ui_blend"), width=2.4,
                         readout=LiveNumber(0.0, decimals=2, font_size=style.SMALL_SIZE,
                                            color=th.amber))
         head = label(self.caption_text("ui_scaled"), style.SMALL_SIZE, th.fg)
         tag = label(f"S = q\u00b7k / \u221a{s.d}", style.SMALL_SIZE, th.muted)
-        tag.next_to(head, RIGHT, buff=0.3)
+        tag.next_to(head, RIGHT, buff=style.ROW)
         tag.shift((baseline(head, head.text) - baseline(tag, tag.text)) * UP)
         rows = VGroup(*[self.score_row(i, j) for i, j in ((a, b), (b, a))])
-        rows.arrange(DOWN, buff=0.22, aligned_edge=LEFT)
+        rows.arrange(DOWN, buff=style.GAP + style.HAIR, aligned_edge=LEFT)
         self.score_rows = VGroup(*[r[-1] for r in rows])
         meet = self.meeting_line(width=3.6)
         group = VGroup(VGroup(chip, formula), slider, VGroup(head, tag), rows, meet)
         # Each part fits on its own: a wide row must not shrink the matrix's subscripts.
         for part in group:
             panel.fit(part)
-        group.arrange(DOWN, buff=0.38, aligned_edge=LEFT)
+        group.arrange(DOWN, buff=style.ROW + style.SNUG, aligned_edge=LEFT)
         panel.place(panel.fit(group, width=False, height=True), "left")
         return group
 
@@ -139,7 +139,7 @@ class TwoMaps(SectionScene):
                          align="right")
         width = max(label(f"{names[p]} \u2192 {names[q]}", style.LABEL_SIZE).width
                     for p, q in (s.asym, s.asym[::-1]))
-        x = name.get_left()[0] + width + 0.4 + label("\u22120.00", style.NUMBER_SIZE).width
+        x = name.get_left()[0] + width + 2 * style.GAP + label("\u22120.00", style.NUMBER_SIZE).width
         num.move_anchor_to(np.array([x, baseline(name, name.text), 0]))
 
         def update(m):
@@ -176,7 +176,7 @@ class TwoMaps(SectionScene):
                 v = self.S_t()[i, j]
                 p = x_of(v)
                 m[0].move_to(p + side * 0.0)
-                m[1].next_to(m[0], side, buff=0.08)
+                m[1].next_to(m[0], side, buff=style.SNUG)
                 m[0].set_fill(style.score_color(v))
 
             g = VGroup(dot, tag)

@@ -84,7 +84,7 @@ class DotProductShadow(SectionScene):
         self.table = DotProductTable(self.get_q, lambda: self.k, f"q({screen_label(s.label(s.follow))})",
                                      f"k({screen_label(s.label(s.winner))})", bound)
         panel = style.right_panel()
-        self.table.move_to(np.array([panel.center[0], panel.t - self.table.height / 2 - 0.1, 0]))
+        self.table.move_to(np.array([panel.center[0], panel.t - self.table.height / 2 - style.TIGHT, 0]))
         self.say("arithmetic")
         self.play(FadeIn(self.table.headers), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(row) for row in self.table.rows], lag_ratio=0.6),
@@ -98,7 +98,7 @@ class DotProductShadow(SectionScene):
         bound = float(max(np.linalg.norm(self.q0), np.linalg.norm(self.k)))
         self.readout = ShadowReadout(self.shade, (w["shadow"], w["key_len"], w["score"]), bound)
         self.readout.move_to(np.array([style.right_panel().center[0], 0, 0]))
-        self.readout.set_y(self.table.get_bottom()[1] - 0.55 - self.readout.height / 2)
+        self.readout.set_y(self.table.get_bottom()[1] - (style.SPACED + style.TIGHT) - self.readout.height / 2)
         self.say("shadow")
         self.play(Create(self.shade.key_line), run_time=timing.FADE)
         self.play(FadeIn(self.shade), run_time=timing.ENTER)
@@ -135,7 +135,7 @@ class DotProductShadow(SectionScene):
 
     def recap(self):
         self.say("recap")
-        self.play(Circumscribe(self.readout, color=self.theme.amber, buff=0.15), run_time=RECAP_CIRCLE)
+        self.play(Circumscribe(self.readout, color=self.theme.amber, buff=style.NEAR), run_time=RECAP_CIRCLE)
         self.settle(timing.LAST_HOLD_LONG)
 
     # ------------------------------------------------------------ helpers

@@ -29,7 +29,7 @@ from scenes.widgets.tokens import TokenStrip, one_cut
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 KEYS_GROW = 1.2         # the keys growing in, one after another
-TIP_CLEAR = 0.08        # names closer than this are placed again (tip_labels itself keeps LABEL_GAP)
+TIP_CLEAR = style.SNUG        # names closer than this are placed again (tip_labels itself keeps LABEL_GAP)
 STEP_PAUSE = 0.3        # seconds the query rests on each token, so the row it stops on is read
 
 
@@ -55,15 +55,15 @@ class OneQuerySixNumbers(SectionScene):
         s, t = self.story, self.theme
         box = style.content_box()
         self.q_tag = label("q", style.LABEL_SIZE, t.query)
-        strip = TokenStrip(names, width=box.width - self.q_tag.width - 0.3,
+        strip = TokenStrip(names, width=box.width - self.q_tag.width - style.ROW,
                            size=style.SMALL_SIZE, chip_height=0.45)
-        strip.move_to(np.array([box.center[0] + (self.q_tag.width + 0.3) / 2,
+        strip.move_to(np.array([box.center[0] + (self.q_tag.width + style.ROW) / 2,
                                 box.t - strip.height / 2, 0]))
-        self.q_tag.next_to(strip, LEFT, buff=0.3)
-        below = strip.get_bottom()[1] - 0.3
+        self.q_tag.next_to(strip, LEFT, buff=style.ROW)
+        below = strip.get_bottom()[1] - style.ROW
         w = box.width
         cols_w = float(np.clip(0.72 * s.n, 0.42 * w, 0.6 * w))
-        self.plane_box = Box(box.l, box.r - cols_w - 0.35, box.b, below)
+        self.plane_box = Box(box.l, box.r - cols_w - (style.ROW + style.NUDGE), box.b, below)
         self.right_box = Box(box.r - cols_w, box.r, box.b, below)
         return strip
 
@@ -72,10 +72,10 @@ class OneQuerySixNumbers(SectionScene):
         under the strip: after :meth:`layout`)."""
         s = self.story
         side = self.right_box
-        self.legend_y = side.t - 0.15
+        self.legend_y = side.t - style.NEAR
         # The two legend entries share one line when each fits half of it (shrunk by 10 % at
         # most); otherwise the maximum's goes on a first line and the minimum's on a second.
-        half = side.width / 2 - 0.1
+        half = side.width / 2 - style.TIGHT
         entries = [self._entry(w, names) for w in ("max", "min")]
         shrink = min(1.0, *[half / e.width for e in entries])
         self.legend_rows = 1 if shrink >= 0.9 else 2
@@ -83,7 +83,7 @@ class OneQuerySixNumbers(SectionScene):
         self.legend_step = max(e.height for e in entries) + LABEL_GAP
         lo, hi = float(min(s.R.min(), 0.0)), float(max(s.R.max(), 0.0))
         pad = 0.04 * (hi - lo)
-        chart_top = self.legend_y - 0.3 - (self.legend_rows - 1) * self.legend_step
+        chart_top = self.legend_y - style.ROW - (self.legend_rows - 1) * self.legend_step
         return ScoreColumns(names, self.row, side.below(chart_top), lo - pad, hi + pad)
 
     def build(self):
@@ -198,14 +198,14 @@ class OneQuerySixNumbers(SectionScene):
         tick = self.columns.tick(col, float(value.value), t.amber)
         entry = self._entry(which, self.names)
         side = self.right_box
-        fit_width(entry, side.width / 2 - 0.1 if self.legend_rows == 1 else side.width)
+        fit_width(entry, side.width / 2 - style.TIGHT if self.legend_rows == 1 else side.width)
         # The maximum's entry on the left, the minimum's on the right (a line lower when
         # the two do not fit on one line).
         y = self.legend_y - (self.legend_step if which == "min" and self.legend_rows == 2 else 0)
         edge = np.array([side.l if which == "max" else side.r, y, 0])
         entry.move_to(edge, aligned_edge=LEFT if which == "max" else RIGHT)
         self.say(which)
-        self.play(Create(tick), FadeIn(entry, shift=0.1 * DOWN),
+        self.play(Create(tick), FadeIn(entry, shift=style.TIGHT * DOWN),
                   Flash(self.columns.tip(col), color=t.amber, flash_radius=0.35),
                   run_time=timing.ENTER)
         self.settle()

@@ -61,7 +61,7 @@ class LongKeyTrap(SectionScene):
         box = style.content_box()
         w = box.width
         cols_w = float(np.clip(0.56 * self.story.n, 0.4 * w, 0.55 * w))
-        self.left_box = Box(box.l, box.r - cols_w - 0.3, box.b, box.t)
+        self.left_box = Box(box.l, box.r - cols_w - style.ROW, box.b, box.t)
         self.right_box = Box(box.r - cols_w, box.r, box.b, box.t)
 
     def build(self):
@@ -83,14 +83,14 @@ class LongKeyTrap(SectionScene):
                              color=t.amber)
         self.slider = Slider(self.stretch, 1.0, s.stretch_max, self.words["stretch"],
                              width=side.width * 0.5, readout=readout)
-        self.slider.move_to(np.array([side.center[0], side.t - 0.3, 0]))
+        self.slider.move_to(np.array([side.center[0], side.t - style.ROW, 0]))
         bound = float(max(np.linalg.norm(s.Q[f]), s.stretch_max * np.linalg.norm(s.K[lk])))
         w_ = self.words
         self.readout = ShadowReadout(self.shade, (w_["shadow"], w_["key_len"], w_["score"]),
                                      bound, size=style.LABEL_SIZE, shadow_decimals=3)
         self.readout.move_to(np.array([side.center[0], 0, 0]))
-        self.readout.set_y(self.slider.get_bottom()[1] - 0.3 - self.readout.height / 2)
-        self.build_token_widgets(side.below(self.readout.get_bottom()[1] - 0.25))
+        self.readout.set_y(self.slider.get_bottom()[1] - style.ROW - self.readout.height / 2)
+        self.build_token_widgets(side.below(self.readout.get_bottom()[1] - (style.GAP + style.NUDGE)))
         names = self.names
         q_lab, k_lab = tip_labels(p, [(s.Q[f], f"q({names[f]})"), (s.K[w], f"k({names[w]})")],
                                   [t.query, t.key], style.LABEL_SIZE,
@@ -195,7 +195,7 @@ class LongKeyTrap(SectionScene):
         tick = Line(self.slider.position(self.cross) + 0.2 * DOWN,
                     self.slider.position(self.cross) + 0.2 * UP, color=t.amber, stroke_width=4)
         lo_hi = label(f"{s.fig(7, 'stretch_lo').text}–{s.fig(7, 'stretch_hi').text}",
-                      style.SMALL_SIZE, t.amber).next_to(tick, UP, buff=0.05)
+                      style.SMALL_SIZE, t.amber).next_to(tick, UP, buff=style.NUDGE)
         self.say("overtakes")
         self.play(Flash(self.columns.tip(s.long_key), color=t.amber, flash_radius=0.4),
                   Create(tick), FadeIn(lo_hi), run_time=CROSSING_FLASH)
@@ -227,12 +227,12 @@ class LongKeyTrap(SectionScene):
         t = self.theme
         rows = VGroup(label("LayerNorm(x) → W_Q, W_K", style.SMALL_SIZE, t.fg, mono=True),
                       label("QK-norm: q/‖q‖, k/‖k‖", style.SMALL_SIZE, t.fg, mono=True))
-        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.CLOSE)
         head = label(self.words["remedies"], style.SMALL_SIZE, t.amber)
-        body = VGroup(head, rows).arrange(RIGHT, buff=0.3)
-        fit_width(body, self.right_box.width - 0.4)
-        card = RoundedRectangle(corner_radius=0.1, width=body.width + 0.4,
-                                height=body.height + 0.24, fill_color=t.panel, fill_opacity=1.0,
+        body = VGroup(head, rows).arrange(RIGHT, buff=style.ROW)
+        fit_width(body, self.right_box.width - 2 * style.GAP)
+        card = RoundedRectangle(corner_radius=0.1, width=body.width + 2 * style.GAP,
+                                height=body.height + 2 * style.CLOSE, fill_color=t.panel, fill_opacity=1.0,
                                 stroke_color=t.muted, stroke_width=1.5)
         card.move_to(self.readout)
         body.move_to(card)

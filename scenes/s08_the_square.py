@@ -62,9 +62,9 @@ class TheSquare(SectionScene):
         dots.number.follow(self.cells)
         per = label(self.ui("per_head"), style.SMALL_SIZE, t.muted)
         self.counters = VGroup(tok, dots)
-        self.counters.arrange(DOWN, buff=0.3, aligned_edge=LEFT)
+        self.counters.arrange(DOWN, buff=style.ROW, aligned_edge=LEFT)
         panel.place(self.counters, "top_left")
-        per.next_to(self.counters, DOWN, buff=0.2, aligned_edge=LEFT)
+        per.next_to(self.counters, DOWN, buff=style.GAP, aligned_edge=LEFT)
         self.per_head = per
         self.dots = dots
 
@@ -83,7 +83,7 @@ class TheSquare(SectionScene):
         s = self.story
         target = s.fig(8, "context_1000").value
         self.dots.number.follow(lambda: cost.dot_products(self.tokens.count()))
-        self.play(FadeIn(self.per_head, shift=0.1 * UP), run_time=timing.QUICK)
+        self.play(FadeIn(self.per_head, shift=style.TIGHT * UP), run_time=timing.QUICK)
         self.play(self.tokens.animate(rate_func=smooth).set_value(target), run_time=timing.LONG_MOVE)
 
     def compare_costs(self):
@@ -103,8 +103,8 @@ class TheSquare(SectionScene):
         model = label(self.ui("model"), style.SMALL_SIZE, t.fg)
         bars = CostBars([self.ui("proj"), self.ui("square")], [t.input, t.positive],
                         fractions, width=style.right_panel().width * 0.8)
-        group = VGroup(model, bars).arrange(DOWN, buff=0.25, aligned_edge=LEFT)
-        group.next_to(self.per_head, DOWN, buff=0.55, aligned_edge=LEFT)
-        self.play(FadeIn(group, shift=0.1 * UP), run_time=timing.ENTER)
+        group = VGroup(model, bars).arrange(DOWN, buff=style.GAP + style.NUDGE, aligned_edge=LEFT)
+        group.next_to(self.per_head, DOWN, buff=style.SPACED + style.TIGHT, aligned_edge=LEFT)
+        self.play(FadeIn(group, shift=style.TIGHT * UP), run_time=timing.ENTER)
         self.play(self.tokens.animate(rate_func=smooth).set_value(peak), run_time=TO_PEAK)
         self.play(self.tokens.animate(rate_func=smooth).set_value(cross), run_time=BACK_TO_CROSSING)

@@ -55,7 +55,7 @@ class FoldDiagonal(SectionScene):
             icon.scale(ICON / icon.width)
             lines.append(CellReadout(rows[i], cols[j], lambda i=i, j=j: self.grid.values[i, j],
                                      icon=icon, size=size))
-        self.readouts = VGroup(*lines).arrange(DOWN, buff=0.45, aligned_edge=LEFT)
+        self.readouts = VGroup(*lines).arrange(DOWN, buff=style.SPACED, aligned_edge=LEFT)
         self.readouts.move_to(panel.center)
 
     def frame(self, i: int, j: int, dashed: bool):
@@ -73,4 +73,4 @@ class FoldDiagonal(SectionScene):
 
     def frame_the_pair(self):
         self.play(Create(self.frames), run_time=timing.BEAT)
-        self.play(FadeIn(self.readouts, shift=0.1 * UP), run_time=timing.ENTER)
+        self.play(FadeIn(self.readouts, shift=style.TIGHT * UP), run_time=timing.ENTER)

@@ -86,7 +86,7 @@ class SoftmaxStaircase(SectionScene):
         if i == 0:
             body = VGroup(label("s = q·k", style.LABEL_SIZE, t.fg),
                           label(f"/ √{s.d}", style.SMALL_SIZE, t.muted))
-            body.arrange(RIGHT, buff=0.1, aligned_edge=np.array([0, -1.0, 0]))
+            body.arrange(RIGHT, buff=style.TIGHT, aligned_edge=np.array([0, -1.0, 0]))
         elif i == 1:
             body = VGroup(label("exp(s)", style.LABEL_SIZE, t.positive))
         else:
@@ -125,10 +125,10 @@ class SoftmaxStaircase(SectionScene):
         ratio = label(f"{s.fig(11, 'w_follow_max')} / {s.fig(11, 'w_follow_min')} ≈ "
                       f"{s.fig(11, 'w_ratio')}", style.LABEL_SIZE, t.fg)
         ratio.move_to(self.layout.header_y[0] * np.array([0, 1.0, 0]) + self.layout.center_x * RIGHT)
-        left_end = self.formulas[2].get_right()[0] + 0.4
-        right_end = self.total.line().get_left()[0] - 0.4
+        left_end = self.formulas[2].get_right()[0] + 2 * style.GAP
+        right_end = self.total.line().get_left()[0] - 2 * style.GAP
         ratio.set_x((left_end + right_end) / 2)
-        boxes = VGroup(*[SurroundingRectangle(self.bars.numbers[j], color=t.highlight, buff=0.07,
+        boxes = VGroup(*[SurroundingRectangle(self.bars.numbers[j], color=t.highlight, buff=style.NUDGE + style.HAIR,
                                               corner_radius=0.05, stroke_width=2.5)
                          for j in (hi, lo)])
         self.say("soft")

@@ -20,7 +20,7 @@ DRAG_DOWN = 3.0    # and how far below
 DRAG_TIME = 2.2
 LONG_DRAG_TIME = 1.5 * DRAG_TIME   # a drag across the whole range, from one end to the other
 AXIS_PAD = 1.02   # headroom of the bar axis over the tallest bar it frames
-READOUT_GAP = 0.7  # between the winner's weight and the sum on the header line
+READOUT_GAP = style.APART + style.TIGHT   # between the winner's weight and the sum on the header line
 
 
 class OneDenominator(SectionScene):
@@ -72,7 +72,7 @@ class OneDenominator(SectionScene):
         dragged.place_readout(self.w_win, self.total.line().get_left() + READOUT_GAP * LEFT)
         self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
         name, mark = dragged.name, dragged.mark
-        wname = self.bars.row_name("w", t.weight, y=layout.area[0] + 0.3)
+        wname = self.bars.row_name("w", t.weight, y=layout.area[0] + style.ROW)
         self.say("drag")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, wname, mark)),
                   FadeIn(self.slider), FadeIn(self.w_win), run_time=timing.BEAT)
@@ -93,14 +93,14 @@ class OneDenominator(SectionScene):
         t = self.theme
         check = VGroup(label("assert", style.LABEL_SIZE, t.muted, mono=True),
                        label("all(w > 0) and sum(w) == 1", style.LABEL_SIZE, t.fg, mono=True))
-        check.arrange(RIGHT, buff=0.2)
+        check.arrange(RIGHT, buff=style.GAP)
         check.move_to(self.layout.header_left(0), aligned_edge=LEFT)
         self.say("invariant")
         self.slider.knob.clear_updaters()
         end_top = AXIS_PAD * float(self.weights().max())
         self.play(FadeOut(self.slider), FadeIn(check), self.axis_top.animate.set_value(end_top),
                   run_time=timing.ENTER)
-        box = SurroundingRectangle(check, color=t.weight, buff=0.1, corner_radius=0.06,
+        box = SurroundingRectangle(check, color=t.weight, buff=style.TIGHT, corner_radius=0.06,
                                    stroke_width=2)
         self.play(Create(box), run_time=timing.FADE)
         self.settle(timing.LAST_HOLD)

@@ -80,7 +80,7 @@ class NeverZero(SectionScene):
         inf_text = s.fig(13, "w_minus_inf").text
         record = VGroup(label(f"{s.fig(13, 'floor_score')} → {at_floor} > 0", style.LABEL_SIZE, t.fg),
                         label(f"−∞ → {inf_text}", style.LABEL_SIZE, t.weight))
-        record.arrange(RIGHT, buff=0.6)
+        record.arrange(RIGHT, buff=style.APART)
         record.move_to(self.layout.header_right(1), aligned_edge=RIGHT)
         self.say("mask")
         self.play(FadeIn(record[0]), run_time=timing.QUICK)

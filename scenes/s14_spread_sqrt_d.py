@@ -67,16 +67,16 @@ class SpreadSqrtD(SectionScene):
             label(self.ui("var_term"), style.LABEL_SIZE, t.fg),
             label(self.ui("var_sum"), style.LABEL_SIZE, t.fg),
             label(self.ui("sd"), style.LABEL_SIZE, t.positive),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-        lines[1].shift(0.08 * UP)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=style.GAP + style.HAIR)
+        lines[1].shift(style.SNUG * UP)
         rp.place(rp.fit(lines), "top_left")
         self.formula = lines
         # Alone on screen until the chart arrives: large, at the centre.
         self.formula_home = self.stage(lines)
         self.say("sum")
-        self.play(FadeIn(lines[:2], shift=0.1 * DOWN), run_time=timing.ENTER)
-        self.play(FadeIn(lines[2], shift=0.1 * DOWN), run_time=timing.FADE)
-        self.play(FadeIn(lines[3], shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(lines[:2], shift=style.TIGHT * DOWN), run_time=timing.ENTER)
+        self.play(FadeIn(lines[2], shift=style.TIGHT * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(lines[3], shift=style.TIGHT * DOWN), run_time=timing.FADE)
         self.play(Write(lines[4]), run_time=timing.ENTER)
         self.settle()
 
@@ -94,7 +94,7 @@ class SpreadSqrtD(SectionScene):
         one = core.dot_product_spread(self.widths[0])  # spread 1: a single unit-variance product
         line = self.axis.hline(one, t.amber, stroke=4)
         tag = label(self.ui("need"), style.SMALL_SIZE, t.amber)
-        tag.next_to(self.axis.c2p(self.widths[-1], one), UP, buff=0.1).align_to(line, RIGHT)
+        tag.next_to(self.axis.c2p(self.widths[-1], one), UP, buff=style.TIGHT).align_to(line, RIGHT)
         self.say("need")
         self.play(Create(line), FadeIn(tag), run_time=timing.BEAT)
         self.settle()
@@ -110,7 +110,7 @@ class SpreadSqrtD(SectionScene):
                              row_gap=0.6, color=t.fg)
         rp = style.right_panel()
         panel.move_to([rp.center[0], 0, 0]).align_to(self.formula, LEFT)
-        panel.next_to(self.formula, DOWN, buff=0.6, aligned_edge=LEFT)
+        panel.next_to(self.formula, DOWN, buff=style.APART, aligned_edge=LEFT)
         self.readouts = panel
         self.say("slide")
         self.play(FadeIn(marker), FadeIn(panel), run_time=timing.FADE)
@@ -124,7 +124,7 @@ class SpreadSqrtD(SectionScene):
         self.say("gpt2")
         self.play(self.d.animate.set_value(self.d_real), run_time=TO_GPT2)
         p = self.axis.c2p(self.d_real, core.dot_product_spread(self.d_real))
-        tag = label("GPT-2", style.SMALL_SIZE, t.fg).next_to(p, LEFT, buff=0.2)
-        tag.shift(0.15 * UP)
+        tag = label("GPT-2", style.SMALL_SIZE, t.fg).next_to(p, LEFT, buff=style.GAP)
+        tag.shift(style.NEAR * UP)
         self.play(FadeIn(tag), Indicate(self.readouts.numbers[1], color=t.amber), run_time=timing.BEAT)
         self.settle(timing.LAST_HOLD)

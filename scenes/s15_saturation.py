@@ -24,8 +24,8 @@ from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 
 Y_TOP = 1.12   # the weight axis runs a little past 1, leaving room to name curves above it
-READOUTS_BUFF = 0.3   # bars to readouts
-POWER_BUFF = 0.18     # the ratio's row to the power line under it
+READOUTS_BUFF = style.ROW    # bars to readouts
+POWER_BUFF = style.TIGHT + style.SNUG   # the ratio's row to the power line under it
 GRADIENT_FLASH = 1.2  # seconds the gradient's readout row is highlighted
 BACK_TO_HI = 1.5      # seconds from the widest width back to width_hi
 AT_WIDTH_LO = 1.0     # seconds the climb rests at width_lo, whose top weight the caption quotes
@@ -139,7 +139,7 @@ class Saturation(SectionScene):
     def eighth_power(self):
         t = self.theme
         self.say("power")
-        self.play(FadeIn(self.power, shift=0.1 * UP), Indicate(self.readouts.row(3), color=t.amber),
+        self.play(FadeIn(self.power, shift=style.TIGHT * UP), Indicate(self.readouts.row(3), color=t.amber),
                   run_time=timing.BEAT)
         self.settle()
 

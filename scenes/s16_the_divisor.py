@@ -32,10 +32,10 @@ SQRT, LINEAR = 0.5, 1.0   # the divisor's exponent: divide by √d, or by d
 Y_TOP = 1.12              # as in section 15: room above 1 to name the no-divisor curve
 FORMULA_SQRT = "w = softmax(√d · z / √d)"
 FORMULA_LINEAR = "w = softmax(√d · z / d)"
-READOUTS_BUFF = 0.3       # bars to readouts
-ROW_GAP = 0.45            # readout rows, baseline to baseline
-TIGHT_ROW_GAP = 0.38      # the closest they come when the panel is short of room
-CARD_BUFF = 0.25          # readouts to the closing card (toy head, GPT-2 small)
+READOUTS_BUFF = style.ROW  # bars to readouts
+ROW_GAP = style.SPACED  # readout rows, baseline to baseline
+TIGHT_ROW_GAP = style.ROW + style.SNUG  # the closest they come when the panel is short of room
+CARD_BUFF = style.GAP + style.NUDGE  # readouts to the closing card (toy head, GPT-2 small)
 SLIDE_SECONDS = 4.0       # the width sliding from the smallest to the widest
 BACK_TO_SQRT = 1.5        # the divisor switching back from d to √d
 BEFORE_DIVIDE = 0.8       # seconds section 15's end state holds before the divisor comes in
@@ -83,7 +83,7 @@ class TheDivisor(SectionScene):
                                     stroke=2.5)
         # Curve names sit at the right end: the no-divisor curve's above the weight 1 line.
         self.ghost_tag = label(self.ui("tag_none"), style.SMALL_SIZE, t.muted)
-        self.ghost_tag.next_to(self.axis.c2p(self.widths[-1], 1.0), UP, buff=0.06)
+        self.ghost_tag.next_to(self.axis.c2p(self.widths[-1], 1.0), UP, buff=style.SNUG - style.HAIR)
         self.ghost_tag.align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
         self.uniform = s.fig(16, "uniform").value
         self.uniform_line = self.axis.hline(self.uniform, t.amber, stroke=3)
@@ -102,7 +102,7 @@ class TheDivisor(SectionScene):
                 (self.ui("spread") + " =", spread_num), (self.ui("top") + " =", top_num)]
         self.card = VGroup(label(self.ui("toy"), style.SMALL_SIZE, t.fg),
                            label(self.ui("real"), style.SMALL_SIZE, t.fg))
-        self.card.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        self.card.arrange(DOWN, aligned_edge=LEFT, buff=style.NEAR)
 
         # The side panel holds the title, the bars, the readouts and (at the end) the card,
         # which must end above the caption bar: when it would not, the readouts' rows close
@@ -136,7 +136,7 @@ class TheDivisor(SectionScene):
         return [lambda x: core.top_weight_unscaled(self.z, x), lambda x: w1,
                 lambda x: core.top_weight_over_d(self.z, x)]
 
-    def clear_of_curves(self, mob, buff: float = 0.05, floor: float = 0.03) -> bool:
+    def clear_of_curves(self, mob, buff: float = style.NUDGE, floor: float = 0.03) -> bool:
         """Whether ``mob`` sits inside the plot (``floor`` above its x axis) and no curve
         crosses it."""
         a = self.axis
@@ -157,7 +157,7 @@ class TheDivisor(SectionScene):
         (with many tokens 1/n is low and the ÷ d curve runs just above the line)."""
         t = self.theme
         start = self.axis.c2p(self.widths[0], self.uniform)
-        tries = [(style.SMALL_SIZE, UP, 0.08, 0.03), (style.SMALL_SIZE, DOWN, 0.08, 0.03),
+        tries = [(style.SMALL_SIZE, UP, style.SNUG, 0.03), (style.SMALL_SIZE, DOWN, style.SNUG, 0.03),
                  (style.TINY_SIZE, DOWN, 0.03, 0.005)]
         for size, side, buff, floor in tries:
             tag = label(self.ui("uniform"), size, t.amber)
@@ -165,7 +165,7 @@ class TheDivisor(SectionScene):
             if self.clear_of_curves(tag, floor=floor):
                 return tag
         tag = label(self.ui("uniform"), style.SMALL_SIZE, t.amber)
-        return tag.next_to(start, UP + RIGHT, buff=0.08)
+        return tag.next_to(start, UP + RIGHT, buff=style.SNUG)
 
     def switch_formula(self, text: str, p: float, run_time: float = timing.MOVE):
         """Animate the divisor's exponent to ``p`` while the formula line changes to ``text``."""
@@ -199,12 +199,12 @@ class TheDivisor(SectionScene):
         # Above the flat line, unless the no-divisor curve and its name crowd it there
         # (a row that is already sharp at d = 1): then just below the line.
         line_end = self.axis.c2p(self.widths[-1], core.top_weight_scaled(self.z, 1.0))
-        tag.next_to(line_end, UP, buff=0.1).align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
-        if tag.get_top()[1] + 0.05 > self.ghost_tag.get_bottom()[1] \
-                or not self.clear_of_curves(tag, buff=0.08):
-            below = tag.copy().next_to(line_end, DOWN, buff=0.1)
+        tag.next_to(line_end, UP, buff=style.TIGHT).align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
+        if tag.get_top()[1] + style.NUDGE > self.ghost_tag.get_bottom()[1] \
+                or not self.clear_of_curves(tag, buff=style.SNUG):
+            below = tag.copy().next_to(line_end, DOWN, buff=style.TIGHT)
             below.align_to(self.axis.c2p(self.widths[-1], 0), RIGHT)
-            if self.clear_of_curves(below, buff=0.02):
+            if self.clear_of_curves(below, buff=style.HAIR):
                 tag = below
         self.play(FadeIn(tag), Indicate(self.readouts.row(3), color=t.amber), run_time=timing.BEAT)
         self.sqrt_tag = tag
@@ -228,7 +228,7 @@ class TheDivisor(SectionScene):
         room = min(self.axis.y_to_sy(core.top_weight_scaled(self.z, 1.0)),
                    self.sqrt_tag.get_bottom()[1]) - end[1]
         side = UP if room > 2.2 * tag.height else DOWN
-        tag.next_to(end, side, buff=0.1).align_to(end, RIGHT).shift(0.1 * LEFT)
+        tag.next_to(end, side, buff=style.TIGHT).align_to(end, RIGHT).shift(style.TIGHT * LEFT)
         self.play(FadeIn(tag), run_time=timing.QUICK)
         self.settle()
 
@@ -238,5 +238,5 @@ class TheDivisor(SectionScene):
         self.switch_formula(FORMULA_SQRT, SQRT, run_time=BACK_TO_SQRT)
         self.play(FadeOut(self.bars_uniform), self.d.animate.set_value(self.d_real),
                   run_time=timing.MOVE)
-        self.play(FadeIn(self.card, shift=0.1 * UP), run_time=timing.ENTER)
+        self.play(FadeIn(self.card, shift=style.TIGHT * UP), run_time=timing.ENTER)
         self.settle(timing.LAST_HOLD)

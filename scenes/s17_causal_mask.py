@@ -35,7 +35,7 @@ class CausalMask(SectionScene):
         self.say("count")
         self.settle()
         self.say("position")
-        self.play(FadeIn(self.rule, shift=0.1 * UP), run_time=timing.FADE)
+        self.play(FadeIn(self.rule, shift=style.TIGHT * UP), run_time=timing.FADE)
         self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ building
@@ -52,10 +52,10 @@ class CausalMask(SectionScene):
         n_kept = LabeledNumber(self.caption_text("ui_kept"), computed, width=w, color=t.positive)
         n_thrown.number.follow(self.thrown)
         n_kept.number.follow(lambda: cost.scores_kept(s.n, self.thrown.get_value()))
-        self.counters = VGroup(n_comp, n_thrown, n_kept).arrange(DOWN, buff=0.35, aligned_edge=LEFT)
-        self.counters.move_to([panel.l, panel.center[1] + 0.6, 0], aligned_edge=LEFT)
+        self.counters = VGroup(n_comp, n_thrown, n_kept).arrange(DOWN, buff=style.ROW + style.NUDGE, aligned_edge=LEFT)
+        self.counters.move_to([panel.l, panel.center[1] + style.APART, 0], aligned_edge=LEFT)
         self.rule = label("j > i  →  −∞", style.LABEL_SIZE, t.amber)
-        self.rule.next_to(self.counters, DOWN, buff=0.6, aligned_edge=LEFT)
+        self.rule.next_to(self.counters, DOWN, buff=style.APART, aligned_edge=LEFT)
 
     # ------------------------------------------------------------ beats
 

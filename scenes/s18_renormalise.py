@@ -107,5 +107,5 @@ class Renormalise(SectionScene):
 
     def box(self, j: int) -> SurroundingRectangle:
         self._box = SurroundingRectangle(VGroup(self.bars.numbers[j]), color=self.theme.highlight,
-                                         buff=0.07, corner_radius=0.05, stroke_width=2.5)
+                                         buff=style.NUDGE + style.HAIR, corner_radius=0.05, stroke_width=2.5)
         return self._box

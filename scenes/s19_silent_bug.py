@@ -114,7 +114,7 @@ class SilentBug(SectionScene):
     def fix(self):
         s, t = self.story, self.theme
         record = label(f"× 0 → {s.fig(19, 'bug_leak')}", style.SMALL_SIZE, t.bad)
-        record.next_to(self.leak, LEFT, buff=0.6)
+        record.next_to(self.leak, LEFT, buff=style.APART)
         check = label("assert (w[mask] == 0).all()", style.SMALL_SIZE, t.weight, mono=True)
         check.move_to(self.layout.header_right(1), aligned_edge=RIGHT)
         self.say("fix")

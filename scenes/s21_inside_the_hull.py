@@ -92,7 +92,7 @@ class InsideTheHull(SectionScene):
                           color=t.fg, align="left")
         self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{fl} → {hl}", width=2.2,
                              readout=knob, color=t.highlight)
-        self.slider.move_to([panel.l, panel.t - 0.35, 0], aligned_edge=LEFT)
+        self.slider.move_to([panel.l, panel.t - (style.ROW + style.NUDGE), 0], aligned_edge=LEFT)
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
                          size=style.LABEL_SIZE, color=t.weight, sample=0.999)
         o_line = VectorReadout(f"o[{fl}] =", out, t.amber, style.LABEL_SIZE,
@@ -101,8 +101,8 @@ class InsideTheHull(SectionScene):
                                number_color=t.value, name_color=t.fg, equals=False)
         lines = [w_line, o_line, v_line]
         # Names right-aligned, so the "=" signs and the numbers line up.
-        x_eq = panel.l + 0.1 + max(m.submobjects[0].width for m in lines)
-        y = panel.t - 0.35 - LINE * 1.25
+        x_eq = panel.l + style.TIGHT + max(m.submobjects[0].width for m in lines)
+        y = panel.t - (style.ROW + style.NUDGE) - LINE * 1.25
         for m in lines:
             m.move_to([0, y, 0])
             m.shift([x_eq - m.submobjects[0].get_right()[0], 0, 0])
@@ -114,7 +114,7 @@ class InsideTheHull(SectionScene):
                         about_point=np.array([panel.l, block.get_top()[1], 0]))
         self.o_line, self.v_line = o_line, v_line
         self.panel = VGroup(self.slider, *lines)
-        self.inset_top = y + 0.1
+        self.inset_top = y + style.TIGHT
 
     def pull(self):
         """Drag the score up to the slider's end; the output slides toward the value.
@@ -149,8 +149,8 @@ class InsideTheHull(SectionScene):
         s, t = self.story, self.theme
         h = s.hull_token
         panel = style.right_panel()
-        side = min(panel.width, self.inset_top - panel.b - 0.35)
-        box = Box(panel.l + 0.1, panel.l + 0.1 + side, self.inset_top - side, self.inset_top)
+        side = min(panel.width, self.inset_top - panel.b - (style.ROW + style.NUDGE))
+        box = Box(panel.l + style.TIGHT, panel.l + style.TIGHT + side, self.inset_top - side, self.inset_top)
         center = (s.V[h] + s.out_pulled) / 2
         inset = ZoomInset(self.plane, center, INSET_GAPS * max(gap, 1e-12), box)
         H = self.values.vertices
@@ -161,7 +161,7 @@ class InsideTheHull(SectionScene):
         out = lambda: self.output()  # noqa: E731
         inset.live_dot(out, t.amber, radius=0.09)
         name = label(self.names[h], style.SMALL_SIZE, t.value)
-        name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=0.15)
+        name.next_to(inset.c2p(s.V[h]), np.array([0, 1.0, 0]), buff=style.NEAR)
         inset.content.add(name)
         self.play(Create(inset.source), run_time=timing.FLASH)
         self.play(FadeIn(inset.leaders), FadeIn(inset.frame), FadeIn(inset.scale_label),

@@ -95,7 +95,7 @@ class OrderDoesNotExist(SectionScene):
         self.play(self.a.animate(rate_func=linear).set_value(1.0), run_time=SHUFFLE_TIME)
         self.old = self.new.copy()
         self.out = out
-        flash = SurroundingRectangle(self.readout, color=self.theme.amber, buff=0.1,
+        flash = SurroundingRectangle(self.readout, color=self.theme.amber, buff=style.TIGHT,
                                      corner_radius=0.06, stroke_width=2.5)
         self.play(Create(flash), run_time=timing.QUICK)
         self.play(FadeOut(flash), run_time=timing.FLASH)

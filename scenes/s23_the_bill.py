@@ -77,13 +77,13 @@ class TheBill(SectionScene):
         self.token_curve = self.axis.plot(self.token_bytes, t.input, stroke=5)
         self.matrix_tag = label(self.ui("matrix_tag"), style.SMALL_SIZE, t.positive)
         at = self.axis.x_at_fraction(0.72)
-        self.matrix_tag.next_to(self.axis.c2p(at, self.matrix_bytes(at)), LEFT, buff=0.3)
+        self.matrix_tag.next_to(self.axis.c2p(at, self.matrix_bytes(at)), LEFT, buff=style.ROW)
         self.token_tag = label(self.ui("tokens_tag"), style.SMALL_SIZE, t.input)
         # Above the token line's left end, clear of the steeper matrix line.
         a = self.axis
-        right_x = a.left + 0.3 + self.token_tag.width
+        right_x = a.left + style.ROW + self.token_tag.width
         at = a.x_at_fraction((right_x - a.left) / (a.right - a.left))
-        self.token_tag.move_to(a.c2p(at, self.token_bytes(at)) + 0.12 * UP,
+        self.token_tag.move_to(a.c2p(at, self.token_bytes(at)) + style.CLOSE * UP,
                                aligned_edge=RIGHT + DOWN)
 
     # ------------------------------------------------------------ beats
@@ -97,27 +97,27 @@ class TheBill(SectionScene):
                    label(per, style.LABEL_SIZE, t.fg)),
         )
         for row in rows:
-            row[1].next_to(row[0], RIGHT, buff=0.3)
-        rows.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        col = max(r[0].get_right()[0] for r in rows) + 0.3
+            row[1].next_to(row[0], RIGHT, buff=style.ROW)
+        rows.arrange(DOWN, aligned_edge=LEFT, buff=style.NEAR)
+        col = max(r[0].get_right()[0] for r in rows) + style.ROW
         for row in rows:
             row[1].move_to([col, row[1].get_center()[1], 0], aligned_edge=LEFT)
         total = label(self.ui("total"), style.LABEL_SIZE, t.amber)
-        block = VGroup(rows, total).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        block = VGroup(rows, total).arrange(DOWN, aligned_edge=LEFT, buff=style.GAP)
         style.right_panel().place(block, "top_left")
         self.formula = block
         # Alone on screen until the chart arrives: large, at the centre.
         self.formula_home = self.stage(block)
         self.say("pairs")
-        self.play(FadeIn(rows[0], shift=0.1 * DOWN), run_time=timing.FADE)
-        self.play(FadeIn(rows[1], shift=0.1 * DOWN), run_time=timing.FADE)
-        self.play(FadeIn(total, shift=0.1 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(rows[0], shift=style.TIGHT * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(rows[1], shift=style.TIGHT * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(total, shift=style.TIGHT * DOWN), run_time=timing.FADE)
         self.settle()
 
     def memory(self):
         t = self.theme
         mem = label(self.ui("memory"), style.SMALL_SIZE, t.fg)
-        mem.next_to(self.formula_home, DOWN, buff=0.3, aligned_edge=LEFT)
+        mem.next_to(self.formula_home, DOWN, buff=style.ROW, aligned_edge=LEFT)
         panel = style.right_panel()
         if mem.width > panel.width:
             panel.fit(mem).align_to(self.formula_home, LEFT)
@@ -144,7 +144,7 @@ class TheBill(SectionScene):
         self.readouts = ReadoutPanel([("n =", n_num), (self.ui("matrix") + " =", m_num),
                                       (self.ui("tokens") + " =", k_num)],
                                      size=style.SMALL_SIZE, row_gap=0.5, color=t.fg)
-        self.readouts.place_under(self.mem, style.right_panel(), buff=0.45)
+        self.readouts.place_under(self.mem, style.right_panel(), buff=style.SPACED)
         self.say("slide")
         self.play(FadeIn(self.markers), FadeIn(self.readouts), run_time=timing.FADE)
         self.play(self.n.animate.set_value(self.context), run_time=timing.LONG_MOVE)
@@ -153,7 +153,7 @@ class TheBill(SectionScene):
     def gpt2_context(self):
         t = self.theme
         model = label(self.ui("model"), style.SMALL_SIZE, t.positive)
-        model.next_to(self.readouts, DOWN, buff=0.2).align_to(self.readouts.numbers[1], LEFT)
+        model.next_to(self.readouts, DOWN, buff=style.GAP).align_to(self.readouts.numbers[1], LEFT)
         panel = style.right_panel()
         panel.fit(model)
         if model.get_right()[0] > panel.r:
@@ -161,7 +161,7 @@ class TheBill(SectionScene):
         self.model = model
         self.say("gpt2")
         self.play(Indicate(self.readouts.row(1), color=t.amber), run_time=timing.BEAT)
-        self.play(FadeIn(model, shift=0.1 * UP), run_time=timing.FADE)
+        self.play(FadeIn(model, shift=style.TIGHT * UP), run_time=timing.FADE)
         self.settle()
 
     def long_context(self):
@@ -170,11 +170,11 @@ class TheBill(SectionScene):
         self.play(self.n.animate.set_value(self.long), run_time=LONG_SLIDE)
         lo = self.axis.c2p(self.long, self.token_bytes(self.long))
         hi = self.axis.c2p(self.long, self.matrix_bytes(self.long))
-        gap = DoubleArrow(lo, hi, buff=0.12, color=t.amber, stroke_width=4,
+        gap = DoubleArrow(lo, hi, buff=style.CLOSE, color=t.amber, stroke_width=4,
                           tip_length=0.16, max_tip_length_to_length_ratio=0.2)
-        gap.shift(0.22 * LEFT)
+        gap.shift((style.GAP + style.HAIR) * LEFT)
         ratio = label(s.fig(23, "bill_ratio").text, style.LABEL_SIZE, t.amber)
-        ratio.next_to(gap, LEFT, buff=0.2)
+        ratio.next_to(gap, LEFT, buff=style.GAP)
         self.play(Create(gap), FadeIn(ratio), run_time=timing.ENTER)
         self.settle(RATIO_HOLD)
 
@@ -182,11 +182,11 @@ class TheBill(SectionScene):
         t = self.theme
         note = VGroup(label("FlashAttention", style.SMALL_SIZE, t.amber, weight="BOLD"),
                       label(self.ui("flash"), style.SMALL_SIZE, t.amber)).arrange(DOWN, aligned_edge=LEFT,
-                                                                       buff=0.1)
+                                                                       buff=style.TIGHT)
         panel = style.right_panel()
-        note.next_to(self.model, DOWN, buff=0.3).align_to(self.formula, LEFT)
+        note.next_to(self.model, DOWN, buff=style.ROW).align_to(self.formula, LEFT)
         if note.width > panel.width:
             panel.fit(note).align_to(self.formula, LEFT)
         self.say("flash")
-        self.play(FadeIn(note, shift=0.1 * UP), run_time=timing.ENTER)
+        self.play(FadeIn(note, shift=style.TIGHT * UP), run_time=timing.ENTER)
         self.settle(timing.LAST_HOLD)

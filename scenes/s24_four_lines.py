@@ -35,7 +35,7 @@ CODE_SLACK = 0.05        # extra width taken from the code per try (frame units)
 UPRIGHT_STEP = 0.02      # pitch gained per try while the column labels are vertical or in 3 tiers
 COLUMNS_W = 2.55         # room right of the grid for the row sums and the outputs
 STEP_TIME = 2.4          # one line's animation
-HEAD_CLEAR = 0.3         # least gap between the last column label and the Σ column
+HEAD_CLEAR = style.ROW   # least gap between the last column label and the Σ column
 INF_PITCH = 0.45         # cells at least this big show "−∞"; smaller ones a dashed outline
 
 
@@ -67,7 +67,7 @@ class FourLines(SectionScene):
             self.code = CodePanel(LINES, box=Box(area.l, area.l + code_w, area.b, area.t),
                                   font_size=CODE_SIZE)
             self.code.align_to([area.l, 0, 0], np.array([-1.0, 0, 0]))
-            box = Box(self.code.get_right()[0] + 0.3, area.r - COLUMNS_W, area.b, area.t)
+            box = Box(self.code.get_right()[0] + style.ROW, area.r - COLUMNS_W, area.b, area.t)
             self.grid = ScoreGrid(s.S, s.labels, box=box, filled=False, max_pitch=0.8,
                                   label_size=size)
             short = s.n * (self.grid.min_pitch(outs) - self.grid.pitch)
@@ -94,7 +94,7 @@ class FourLines(SectionScene):
         size = float(min(style.SMALL_SIZE, max(style.TINY_SIZE, g.pitch * 40)))
         # The Σ heading shares a line with the column labels: clear of the last one, which
         # may stand past the grid when the labels are staggered.
-        x_sum = max(gr + 0.2, g.col_labels.get_right()[0] + HEAD_CLEAR)
+        x_sum = max(gr + style.GAP, g.col_labels.get_right()[0] + HEAD_CLEAR)
         sums, outs = VGroup(), VGroup()
         sum_w = label("0.00", size).width
         for i in range(s.n):
@@ -103,9 +103,9 @@ class FourLines(SectionScene):
             sm.move_to([x_sum + sum_w / 2, y, 0])
             sums.add(sm)
             o = label(s.fig(24, f"out_causal_{i}").text, size, t.amber)
-            o.move_to([x_sum + sum_w + 0.25 + o.width / 2, y, 0])
+            o.move_to([x_sum + sum_w + (style.GAP + style.NUDGE) + o.width / 2, y, 0])
             outs.add(o)
-        head_y = g.cell_center(0, 0)[1] + g.pitch * 0.5 + g.buff + 0.2
+        head_y = g.cell_center(0, 0)[1] + g.pitch * 0.5 + g.buff + style.GAP
         self.sum_head = label("Σ", size, t.weight).move_to([sums.get_center()[0], head_y, 0])
         self.out_head = label("out", size, t.amber, mono=True)
         self.out_head.move_to([outs.get_center()[0], head_y, 0])

@@ -35,7 +35,7 @@ class AttentionMap(SectionScene):
         self.show_map()
         self.settle()
         self.say("lift")
-        self.play(FadeIn(self.controls, shift=0.1 * UP), run_time=timing.FADE)
+        self.play(FadeIn(self.controls, shift=style.TIGHT * UP), run_time=timing.FADE)
         self.set_lift(1.0)
         self.settle()
         self.say("row")
@@ -79,16 +79,16 @@ class AttentionMap(SectionScene):
         panel = style.right_panel()
         slider = Slider(self.lift, 0.0, 1.0, name=self.caption_text("ui_lift"),
                         width=panel.width * 0.45)
-        slider.move_to([panel.center[0], panel.t - 0.3, 0])
+        slider.move_to([panel.center[0], panel.t - style.ROW, 0])
         # The panel names tokens as the map does (one abbreviation of a long token).
         rows, cols = self.map.row_texts, self.map.col_texts
         if self.in_cells:
             size = CellReadout.fit_size([(rows[f], cols[cw])], panel.width, size=style.LABEL_SIZE + 8)
             readout = CellReadout(rows[f], cols[cw], lambda: self.blended()[f, cw],
                                   signed_colors=False, size=size)
-            readout.next_to(slider, DOWN, buff=0.9)
+            readout.next_to(slider, DOWN, buff=style.FAR)
         else:
-            readout = RowReadout(cols, lambda: self.blended()[f], panel.below(panel.t - 0.8),
+            readout = RowReadout(cols, lambda: self.blended()[f], panel.below(panel.t - (style.APART + style.GAP)),
                                  titles=[f"{rows[f]} →"], title=lambda: 0,
                                  signed_colors=False, mark=lambda: cw)
         return VGroup(slider, readout)
@@ -107,13 +107,13 @@ class AttentionMap(SectionScene):
         """Swap the controls for the four silent failures, one line pair each."""
         t = self.theme
         panel = style.right_panel()
-        width = panel.width - 0.35
+        width = panel.width - (style.ROW + style.NUDGE)
         listing = bullet_list([(self.caption_text(f"bug_{key}_cause"),
                                 self.caption_text(f"bug_{key}_symptom")) for key in BUGS],
                               width, t.fg, t.bad, t.bad)
         items = list(listing)
         panel.fit(listing, width=False, height=True)
-        listing.move_to([panel.l + 0.2 + listing.width / 2, panel.center[1], 0])
+        listing.move_to([panel.l + style.GAP + listing.width / 2, panel.center[1], 0])
         self.play(FadeOut(self.controls), run_time=timing.QUICK)
-        self.play(LaggedStart(*[FadeIn(it, shift=0.15 * LEFT) for it in items], lag_ratio=0.6),
+        self.play(LaggedStart(*[FadeIn(it, shift=style.NEAR * LEFT) for it in items], lag_ratio=0.6),
                   run_time=timing.LONG_MOVE)

@@ -157,9 +157,25 @@ def safe_box() -> Box:
     return Box(safe_left(), safe_right(), safe_bottom(), safe_top())
 
 
+# ---------------------------------------------------------------- spacing (frame units)
+# The spacing scale: every gap between two things on screen is one of these steps (or a
+# sum of two, written out where a step does not fit). Like manim's SMALL_BUFF and
+# MED_SMALL_BUFF, they are plain numbers, chosen from the gaps the sections were laid out
+# with, so naming them changed no frame; the comment says what each step is for.
+HAIR = 0.02     # a clearance that must exist but is not seen (overlap tolerances)
+NUDGE = 0.05    # a tag just off the point, tick or line it names
+SNUG = 0.08     # a label beside its own mark; a small lift within a line
+TIGHT = 0.1     # a frame round text, pieces of one line, the drift of an entering fade
+CLOSE = 0.12    # lines of a compact list; a note right under what it explains
+NEAR = 0.15     # a thing beside or under what it belongs to (a vector under its chip)
+GAP = 0.2       # parts of one block; the content area from the title and the caption bar
+ROW = 0.3       # rows of a panel; a tag beside the curve or block it names
+SPACED = 0.45   # blocks of one panel, one under the other
+APART = 0.6     # blocks or panels side by side, or a block set apart from the one above
+FAR = 0.9       # a readout set well apart from the control it reads
+
 TITLE_HEIGHT = 0.6        # the title line at the top
 CAPTION_HEIGHT = 1.05     # the caption bar at the bottom (two lines)
-GAP = 0.2
 
 
 def content_top() -> float:

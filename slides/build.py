@@ -19,16 +19,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline import subtitles
 from pipeline.build import Build, video_title  # the title slide says what the video says
 from pipeline.files import Paths, atomic_write, locked, publish, read_json, tmp_name, unlink
 from pipeline.options import BadInput
 
-from pipeline import subtitles
-
 from . import html_deck, reveal
 from .deck import Deck, SectionSlide, script_of
-from .summaries import summaries_of, summary
 from .poster import end_state_png
+from .summaries import summaries_of, summary
 
 #: format name -> file name in OUT/slides
 OUTPUTS = {"pptx": "explainer.pptx", "html": "index.html", "pdf": "handout.pdf"}

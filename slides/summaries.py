@@ -9,8 +9,8 @@ through the captions' placeholders (``{follow}``), filled from the story as capt
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Callable, Mapping
 
 __all__ = ["TABLE", "summaries_of", "summary"]
 

@@ -37,6 +37,9 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "scene: renders a manim scene (slower)")
+    config.addinivalue_line(
+        "markers", "slow: renders sections or drives an external program (LibreOffice, Chromium, "
+        "Dask, a voice); the fast tier is `-m 'not slow'` (`bash scripts/dev.sh test --fast`)")
 
 
 #: The test modules an xdist group keeps on one worker (their module fixtures render a fixture

@@ -17,7 +17,7 @@ SUITE = '''
 import os
 import pytest
 
-pytestmark = pytest.mark.xdist_group("expensive")
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("expensive")]
 
 
 @pytest.fixture(scope="module", params=["ja", "en"])

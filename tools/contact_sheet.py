@@ -4,7 +4,7 @@
         --sentence "the old dog chased the supercalifragilistic ball and then it rolled away" \
         --sections 1-25
 
-Each section renders with its animations skipped (as in ``tests/test_layout.py``); at the end
+Each section renders with its animations skipped (as in ``tests/module/scenes/test_layout.py``); at the end
 of every beat the frame is drawn at 1280x720 and saved, and one PNG per section puts the
 beats side by side (``NN-<slug>.png``, three columns of half-size stills, each titled with its
 beat and the layout problems the probe found there, if any).
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
 
     from scenes.registry import by_number
-    from tests.layout_probe import probe_section
+    from tests.support.layout_probe import probe_section
 
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)

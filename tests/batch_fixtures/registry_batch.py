@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from scenes.registry import Section
 
-from .registry import _PKG, ROOT, SECTIONS as FIXTURE_SECTIONS
+from .registry import _PKG, ROOT
+from .registry import SECTIONS as FIXTURE_SECTIONS
 
 __all__ = ["ROOT", "SECTIONS"]
 
