@@ -102,7 +102,7 @@ class Build:
         for lang in subtitles.LANGS:  # every language's .srt and .vtt beside the clip
             for name in (subtitles.srt_name, subtitles.vtt_name):
                 if lang in langs:
-                    publish(store / name(o.hash, lang), clip.with_name(name(o.section.stem, lang)))
+                    publish(store / name(str(o.hash), lang), clip.with_name(name(o.section.stem, lang)))
                 else:
                     unlink(clip.with_name(name(o.section.stem, lang)))
 
@@ -163,9 +163,9 @@ class Build:
         for lang in langs:
             parts, start = [], 0.0
             for o in done:
-                srt_file = store / o.section.stem / subtitles.srt_name(o.hash, lang)
+                srt_file = store / o.section.stem / subtitles.srt_name(str(o.hash), lang)
                 parts.append((srt_file.read_text(encoding="utf-8"), start))
-                start += o.meta["duration"]
+                start += (o.meta or {})["duration"]
             by_lang[lang] = merge_subtitles(parts, start)
         return subtitles.tracks_from_mapping(by_lang, langs)
 

@@ -176,11 +176,11 @@ class SubtitleFeed:
 
     def __init__(self, container, packets: list):
         self.container = container
-        self.packets = sorted(packets, key=lambda p: p.pts * p.time_base)
+        self.packets = sorted(packets, key=lambda p: int(p.pts or 0))
         self.next = 0
 
     def until(self, seconds: float | Fraction) -> None:
-        while self.next < len(self.packets) and self.packets[self.next].pts * SUBTITLE_TIME_BASE <= seconds:
+        while self.next < len(self.packets) and int(self.packets[self.next].pts or 0) * SUBTITLE_TIME_BASE <= seconds:
             self.container.mux(self.packets[self.next])
             self.next += 1
 
@@ -193,7 +193,7 @@ def _encode_track(container, track: Track, default: bool) -> list:
     import av
 
     packets = []
-    with av.open(io.BytesIO(track.srt_text.encode("utf-8")), format="srt") as source:
+    with av.open(io.BytesIO(track.srt_text.encode("utf-8")), mode="r", format="srt") as source:
         decoder = source.streams.subtitles[0].codec_context
         decoder.open()
         stream = container.add_stream("mov_text")
@@ -232,7 +232,7 @@ def remux_with_subtitles(src: Path, dest: Path, tracks: Sequence[Track]) -> None
     subtitle streams; nothing is decoded or re-encoded but the subtitles."""
     import av
 
-    with av.open(str(src)) as inp, av.open(str(dest), mode="w", format="mp4",
+    with av.open(str(src), mode="r") as inp, av.open(str(dest), mode="w", format="mp4",
                                          options={"movflags": "+faststart"}) as out:
         copied = [s for s in (*inp.streams.video[:1], *inp.streams.audio[:1])]
         targets = {s.index: out.add_stream_from_template(template=s) for s in copied}
@@ -242,7 +242,7 @@ def remux_with_subtitles(src: Path, dest: Path, tracks: Sequence[Track]) -> None
         for packet in inp.demux(*copied):
             if packet.dts is None:
                 continue
-            feed.until(packet.pts * packet.time_base)
+            feed.until(int(packet.pts or 0) * packet.time_base)
             packet.stream = targets[packet.stream.index]
             out.mux(packet)
         feed.flush()

@@ -17,7 +17,9 @@ import os
 import re
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline import subtitles
 from pipeline.build import Build, video_title  # the title slide says what the video says
@@ -28,6 +30,9 @@ from . import html_deck, reveal
 from .deck import Deck, SectionSlide, script_of
 from .poster import end_state_png
 from .summaries import summaries_of, summary
+
+if TYPE_CHECKING:
+    from attn_math import Story
 
 #: format name -> file name in OUT/slides
 OUTPUTS = {"pptx": "explainer.pptx", "html": "index.html", "pdf": "handout.pdf"}
@@ -185,8 +190,8 @@ class SlideBuild:
                 number=o.section.number, stem=o.section.stem,
                 title=o.section.title(opts.lang, opts.n_tokens), clip=clip, poster=poster,
                 notes=notes, clip_key=o.hash, duration=float((o.meta or {}).get("duration") or 0.0),
-                summary=summary(table, o.section.number, lambda n=o.section.number: story.context(n, opts.lang)),
-                subtitles=tuple((lang, store / subtitles.vtt_name(o.hash, lang))
+                summary=summary(table, o.section.number, partial(story.context, o.section.number, opts.lang)),
+                subtitles=tuple((lang, store / subtitles.vtt_name(str(o.hash), lang))
                                 for lang in (o.meta or {}).get("subtitles", ()))))
         return Deck(title=video_title(opts.lang), sentence=self.sentence, lang=opts.lang,
                     theme=opts.theme, sections=tuple(slides), narrated=narrated,
@@ -252,14 +257,15 @@ class _LazyStory:
     """The story of the run's head, loaded when a summary first names a role."""
 
     def __init__(self, head: Path | None):
-        self.head, self._story = head, None
+        self.head = head
+        self._story: Story | None = None
 
     def context(self, section: int, lang: str) -> dict:
         if self._story is None:
             from attn_math import load_story
 
             self._story = load_story(str(self.head) if self.head else None)
-        return self._story.caption_context(section, lang)
+        return dict(self._story.caption_context(section, lang))
 
 
 def _has_audio(clip: Path) -> bool:

@@ -16,8 +16,13 @@ import hashlib
 import io
 import json
 from dataclasses import dataclass
+from functools import partial
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from attn_math import Story
 
 __all__ = ["TranscriptSection", "Transcript", "FILE", "STILL_WIDTH", "unbreak", "clock", "still_data_url",
            "render_transcript", "cues_of_srt", "write_transcript"]
@@ -72,13 +77,13 @@ def still_data_url(png: Path, width: int = STILL_WIDTH) -> tuple[str, int, int]:
     """``png`` scaled to at most ``width`` pixels wide, as a ``data:`` URL, and its size."""
     from PIL import Image
 
-    with Image.open(png) as img:
-        img = img.convert("RGB")
-        if img.width > width:
-            img = img.resize((width, round(img.height * width / img.width)), Image.LANCZOS)
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", optimize=True)
-        size = img.size
+    with Image.open(png) as source:
+        img = source.convert("RGB")
+    if img.width > width:
+        img = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=True)
+    size = img.size
     return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii"), *size
 
 
@@ -169,7 +174,7 @@ def write_transcript(build) -> Path | None:
         return None
     head = load_head(str(opts.head) if opts.head else DEFAULT_HEAD_PATH)
     table = summaries_of(build.registry.root, opts.lang)
-    story = None
+    story: Story | None = None
 
     def context(number: int) -> dict:
         nonlocal story
@@ -183,7 +188,7 @@ def write_transcript(build) -> Path | None:
     for o in done:
         store = paths.store / o.section.stem
         title = o.section.title(opts.lang, opts.n_tokens)
-        alt = alt_text(title, summary(table, o.section.number, lambda n=o.section.number: context(n)), opts.lang)
+        alt = alt_text(title, summary(table, o.section.number, partial(context, o.section.number)), opts.lang)
         srt_file = store / f"{o.hash}.srt"
         entries.append((o.section.number, title, store / f"{o.hash}.end.png", alt,
                         srt_file.read_text(encoding="utf-8") if srt_file.is_file() else "", start, o))
