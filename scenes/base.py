@@ -162,10 +162,16 @@ class SectionScene(Scene):
         return text
 
     def _beat_in_every_language(self, key: str, extra: dict) -> dict[str, str]:
-        """The text of caption ``key`` in every caption language, filled from the story."""
-        return {lang: captions.render(lang, self.SECTION, key,
-                                      self.story.caption_context(self.SECTION, lang), **extra)
-                for lang in captions.LANGS}
+        """The text of caption ``key`` in every caption language that has it, filled from
+        the story (a language without the beat has no subtitles for it; the render goes on)."""
+        texts = {}
+        for lang in captions.LANGS:
+            try:
+                texts[lang] = captions.render(lang, self.SECTION, key,
+                                              self.story.caption_context(self.SECTION, lang), **extra)
+            except KeyError:
+                continue
+        return texts
 
     def settle(self, minimum: float = 0.5) -> None:
         """Wait until the caption has had its reading time (at least ``minimum``)."""
