@@ -120,7 +120,7 @@ def read_luminance(path: Path, size: tuple[int, int] = SIZE) -> tuple[np.ndarray
     frames = []
     with av.open(str(path)) as c:
         stream = c.streams.video[0]
-        fps = float(stream.average_rate or stream.guessed_rate)
+        fps = float(stream.guessed_rate or stream.average_rate)   # the nominal rate
         for frame in c.decode(stream):
             rgb = frame.reformat(width=size[0], height=size[1], format="rgb24").to_ndarray()
             frames.append(relative_luminance(rgb))
