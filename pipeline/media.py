@@ -101,7 +101,7 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
     """
     import av
 
-    from .subtitles import add_subtitle_streams
+    from .subtitles import ISO_639_2, add_subtitle_streams
 
     if not clips:
         raise ValueError("nothing to stitch")
@@ -129,7 +129,7 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
         out = av.open(str(tmp), mode="w", format="mp4", options={"movflags": "+faststart"})
         try:
             out.metadata["title"] = title
-            out.metadata["language"] = {"ja": "jpn", "en": "eng"}.get(lang, lang)
+            out.metadata["language"] = ISO_639_2.get(lang, lang)
             ostream = astream = None
             for i, (path, info, _) in enumerate(clips):
                 with av.open(str(path)) as inp:

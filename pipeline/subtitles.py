@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from .options import LANGS
+
 __all__ = [
     "LANGS", "ISO_639_2", "SUBTITLE_TIME_BASE", "Track", "track_order", "beat_cues", "tracks_of",
-    "srt_name", "vtt_name", "sidecar_names", "store_files", "write_sidecars", "to_vtt", "read_tracks",
+    "srt_name", "vtt_name", "sidecar_names", "store_files", "write_sidecars", "to_vtt",
     "SubtitleFeed", "add_subtitle_streams", "remux_with_subtitles", "tracks_from_mapping",
 ]
 
-#: The subtitle languages, in the order streams list them after the caption language.
-LANGS = ("ja", "en")
 #: ISO 639-2 codes of the subtitle languages (what MP4 language tags and ffprobe show).
 ISO_639_2 = {"ja": "jpn", "en": "eng"}
 #: Subtitle packets are timed in milliseconds, as ``.srt`` is.
@@ -150,18 +150,6 @@ def write_sidecars(folder: Path, stem: str, tracks: Sequence[Track], write) -> N
 def store_files(key: str, langs: Iterable[str]) -> dict[str, str]:
     """A stored clip's sidecar files as ``{suffix: file name}`` (``{"ja.srt": "<key>.ja.srt"}``)."""
     return {name[len(key) + 1:]: name for name in sidecar_names(key, langs)}
-
-
-def read_tracks(folder: Path, stem: str, langs: Sequence[str]) -> list[Track]:
-    """The tracks whose ``stem.<lang>.srt`` are in ``folder``, in the order of ``langs``."""
-    import srt
-
-    out = []
-    for lang in langs:
-        path = folder / srt_name(stem, lang)
-        if path.is_file():
-            out.append(Track(lang, tuple(srt.parse(path.read_text(encoding="utf-8")))))
-    return out
 
 
 # ---------------------------------------------------------------------- MP4 streams
