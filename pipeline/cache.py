@@ -72,6 +72,8 @@ def section_env(section, opts: Options) -> dict[str, str]:
     head = opts.head or (Path(os.environ["ATTN_HEAD"]) if os.environ.get("ATTN_HEAD") else None)
     if head is not None:
         env["ATTN_HEAD"] = str(Path(head).resolve())
+    if os.environ.get("ATTN_SECTION_DIRS"):  # sections from outside the repository
+        env["ATTN_SECTION_DIRS"] = os.environ["ATTN_SECTION_DIRS"]
     if opts.narration:  # narration (issue 14)
         env["ATTN_NARRATION"] = "1"
         if opts.voice_cache is not None:
@@ -114,6 +116,7 @@ class Hasher:
         self._digests: dict[Path, str] = {}
         self._captions: dict[str, tuple[dict | None, bytes]] = {}
         self._versions: str | None = None
+        self._units: str | None = None
 
     def always_digest(self) -> str:
         """What every section may read without importing it: all of attn_math/ (the story and
@@ -133,6 +136,22 @@ class Hasher:
                     h.update(f"{rel}\0{self.digest(p)}\n".encode())
             self._shared = h.hexdigest()
         return self._shared
+
+    def units_digest(self) -> str:
+        """Every section's and card's folder but the scenes: figures and beat plans (the story
+        computes all sections' figures, and a caption may quote another section's), the
+        parts beside them, and the words of a section from outside the repository."""
+        if self._units is None:
+            h = hashlib.sha256()
+            for unit in self.registry.sections + self.registry.cards:
+                folder = getattr(unit, "folder", None)
+                if folder is None:  # a swapped-in registry's section: its scene file is all
+                    continue
+                for p in _tree_files(folder):
+                    if p.name != "scene.py":
+                        h.update(f"{unit.number}:{p.relative_to(folder)}\0{self.digest(p)}\n".encode())
+            self._units = h.hexdigest()
+        return self._units
 
     def digest(self, path: Path) -> str:
         if path not in self._digests:
@@ -250,6 +269,7 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
         rel = f.relative_to(hasher.root) if f.is_relative_to(hasher.root) else f
         put(f"code:{rel}", hasher.digest(f))
     put("always", hasher.always_digest())
+    put("units", hasher.units_digest())
     env = section_env(section, opts)
     head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.root / "assets" / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")

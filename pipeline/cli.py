@@ -47,6 +47,21 @@ def _jobs(ctx, param, value):  # noqa: ARG001
     return value
 
 
+def _use_section_dirs(ctx, param, value):  # noqa: ARG001
+    """Name the folders of outside sections for this process and its workers (before the
+    registry is read)."""
+    if value:
+        os.environ["ATTN_SECTION_DIRS"] = os.pathsep.join(str(p.resolve()) for p in value)
+    return value
+
+
+#: --section-dir DIR (repeatable): sections from outside the repository (scenes.sections).
+_section_dir_option = click.option(
+    "--section-dir", "section_dirs", multiple=True, expose_value=False, is_eager=True,
+    callback=_use_section_dirs, type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="A folder of your own sections (sNN_slug/ folders), added by number; repeatable.")
+
+
 def _head_options(f):
     """--head/--spec/--sentence/--follow: which sentence and head the explainer shows."""
     opts = [
@@ -110,6 +125,7 @@ def _common_options(f=None, *, quality: str = "high"):
         click.option("--jobs", "-j", type=int, default=None, callback=_jobs,
                      help="Sections rendered in parallel worker processes [default: cores]."),
         click.option("--force", is_flag=True, help="Ignore the cache: render every section again."),
+        _section_dir_option,
     ]
     for o in reversed(opts):
         f = o(f)
@@ -247,6 +263,7 @@ def slides(quality, sections_spec, lang, theme, captions, out_dir, jobs, force, 
 @cli.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.option("--lang", type=click.Choice(LANGS), default="ja", show_default=True)
+@_section_dir_option
 def list_sections(as_json, lang):
     """List the sections in order (a '-' marks a registry entry whose scene module is missing)."""
     registry = load_registry()
@@ -275,12 +292,14 @@ def list_sections(as_json, lang):
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (see the README).")
 @_head_options
+@_section_dir_option
 def figures(as_json, head_file, spec_file, sentence, follow):
     """Print the head and every figure it implies, section by section."""
-    from attn_math import Story, default_head
+    from attn_math import default_head
+    from scenes.registry import story_of
 
     head = resolve_head(head_file, spec_file, sentence, follow) or default_head()
-    story = Story(head)
+    story = story_of(head)
     data = story.to_json()
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=1))
@@ -346,6 +365,7 @@ def batch(file, scheduler, workers, cache, out_dir, quality, sections_spec, forc
               help="A JSON list of {section, beat, text, start, end} (seconds).")
 @_head_options
 @narration_option
+@_section_dir_option
 def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence, follow, narration):
     """Print every caption cue `render` would show, with its start and end (seconds) in
     the stitched video; nothing is rendered (with --narration, lines not yet in the voice

@@ -25,7 +25,7 @@ from .media import clean_subtitles, probe_clip
 
 #: The scene configuration variables (docs/ARCHITECTURE.md); a worker clears any not set.
 ATTN_VARS = ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD",
-             "ATTN_NARRATION", "ATTN_VOICE_CACHE")  # narration (issue 14)
+             "ATTN_NARRATION", "ATTN_VOICE_CACHE", "ATTN_SECTION_DIRS")  # narration (issue 14)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,10 @@
 """The base class of every section's scene: configuration, story, captions, pacing.
 
-A section's scene subclasses :class:`SectionScene`, sets ``SECTION``, and writes
-``construct`` as a short sequence of named beats::
+A section's scene (``scene.py`` in the section's folder) subclasses :class:`SectionScene`
+and writes ``construct`` as a short sequence of named beats; the registry knows which
+section it is (:func:`scenes.registry.of_scene`)::
 
     class TheSquare(SectionScene):
-        SECTION = 8
-
         def construct(self):
             self.open()                    # title card
             self.say("intro")              # caption beat from assets/captions/<lang>.toml
@@ -22,13 +21,11 @@ import os
 
 from manim import DOWN, FadeIn, FadeOut, Mobject, Scene, Transform
 
-from attn_math import Story, beats, load_story
+from attn_math import Figure, Story
 from attn_math.beats import BeatCursor
-
 from narration import pacing as narration  # narration (issue 14): ATTN_NARRATION=1
 
-from . import captions, style, timing
-from .registry import by_number
+from . import captions, registry, style, timing
 from .widgets.chrome import CaptionBar, SectionTitle
 
 _STORIES: dict[str, Story] = {}
@@ -42,14 +39,13 @@ def story() -> Story:
     """The story of the configured head (``ATTN_HEAD``), loaded once per process and head."""
     key = os.environ.get("ATTN_HEAD", "")
     if key not in _STORIES:
-        _STORIES[key] = load_story(key or None)
+        _STORIES[key] = registry.load_story(key or None)
     return _STORIES[key]
 
 
 class SectionScene(Scene):
     """A scene that knows its section, its story, its language and its theme."""
 
-    SECTION: int = 0
     #: Set by the caption timeline (scenes.timeline), which runs the scene with frames
     #: skipped to time a movie render: the scene then behaves as in a movie (its end fade).
     timing_only: bool = False
@@ -60,7 +56,7 @@ class SectionScene(Scene):
         self.lang = captions.lang()
         self.caption_mode = captions.mode()
         self.story = story()
-        self.section = by_number(self.SECTION)
+        self.section = registry.of_scene(type(self))
         self._caption = None          # the CaptionBar on screen
         self._sub = None              # (beat, cue text, start time, beat's index) of the cue on screen
         self._pending = []            # (beat, cue text) still to show for the current beat
@@ -69,9 +65,24 @@ class SectionScene(Scene):
         #: [start, end, {lang: text}] per beat said: its span and its text in every language,
         #: from which the other languages' subtitles are placed (pipeline.subtitles)
         self.subtitle_beats = []
-        self.beat_cursor = BeatCursor(self.SECTION, beats.plan(self.story, self.SECTION))
+        self.beat_cursor = BeatCursor(self.SECTION, self.section.plan(self.story))
         # narration (issue 14): lays each cue's line and makes the scene wait for the voice
         self.narrator = narration.Narrator(self.lang, self.SECTION) if narration.enabled() else None
+
+    @property
+    def SECTION(self) -> int:
+        """This scene's section number (captions ``[sNN]``, figures, narration)."""
+        return self.section.number
+
+    def fig(self, name: str, of: str | None = None) -> Figure:
+        """This section's figure ``name``; one borrowed from another section names it by slug
+        (``of="spread-sqrt-d"``)."""
+        number = self.SECTION if of is None else registry.by_slug(of).number
+        return self.story.fig(number, name)
+
+    def figures(self) -> dict[str, Figure]:
+        """This section's figures by name, in the order it shows them."""
+        return self.story.figures[self.SECTION]
 
     def wait(self, *args, **kwargs):
         """Manim's ``wait``, after every easing widget on screen has finished its easing

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from attn_math import prose
 
-from . import env, linebreak
+from . import env, linebreak, sections
 
 CAPTIONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "captions"
 LANGS = ("ja", "en")
@@ -32,11 +32,27 @@ def mode() -> str:
     return env.choice("ATTN_CAPTIONS", MODES, "burned")
 
 
-@lru_cache(maxsize=4)
 def table(language: str) -> dict:
-    """The parsed caption file of ``language``."""
+    """The caption table of ``language``: ``assets/captions/<language>.toml``, plus the words
+    of sections from outside the repository (``captions/<language>.toml`` in a section's
+    folder: its ``[sNN]`` table and its ``[titles]`` entries)."""
+    return _table(language, tuple(str(d) for d in sections.extra_dirs()))
+
+
+@lru_cache(maxsize=8)
+def _table(language: str, extra_dirs: tuple[str, ...]) -> dict:
     with open(CAPTIONS_DIR / f"{language}.toml", "rb") as f:
-        return tomllib.load(f)
+        data = tomllib.load(f)
+    for _, folder in sections.unit_folders() if extra_dirs else ():
+        own = folder / "captions" / f"{language}.toml"
+        if own.is_file():
+            with open(own, "rb") as f:
+                for key, value in tomllib.load(f).items():
+                    if isinstance(value, dict) and isinstance(data.get(key), dict):
+                        data[key] = {**data[key], **value}
+                    else:
+                        data[key] = value
+    return data
 
 
 def language_name(language: str) -> str:

@@ -1,6 +1,10 @@
-"""The ordered list of sections: the one place that says which scene plays when.
+"""The sections and title cards, read from their folders: which scene plays when.
 
-Order comes from this list and nothing else (never from file or class names).
+Each unit is a folder ``scenes/sections/sNN_slug/`` (or one in a folder of outside
+sections, :mod:`scenes.sections`); its number ``NN`` orders it, and nothing here lists or
+counts them by hand. The registry gives each unit's scene, figures and beat plan to
+whoever asks: the story (:func:`story_of`), the scene (:func:`of_scene`), the pipeline.
+
 Importing this module does not import manim, so listing sections is instant;
 :func:`load_scene_class` imports a scene's module only when it is rendered.
 """
@@ -8,7 +12,22 @@ Importing this module does not import manim, so listing sections is instant;
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import inspect
 from dataclasses import dataclass
+from pathlib import Path
+
+from attn_math import Story
+from attn_math.beats import Beat
+from attn_math.head import Head
+from attn_math.story import SectionFigures, SectionSums
+
+from . import sections
+
+__all__ = [
+    "DEFAULT_TOKENS", "Section", "by_number", "by_slug", "count_words",
+    "load_scene_class", "load_story", "of_scene", "story_of", "story_sections",
+]
 
 
 @dataclass(frozen=True)
@@ -29,9 +48,63 @@ class Section:
     card: bool = False
 
     @property
+    def package(self) -> str:
+        """The unit's package (its folder): ``scenes.sections.sNN_slug``."""
+        return self.module.rpartition(".")[0]
+
+    @property
+    def folder(self) -> Path | None:
+        """The unit's folder; None for a section whose scene is not a unit folder's
+        ``scene.py`` (a registry swapped in with ``ATTN_REGISTRY``, as the tests' fixtures)."""
+        if not self.module.endswith(".scene"):
+            return None
+        spec = importlib.util.find_spec(self.package)
+        if spec is None or spec.origin is None:
+            return None
+        return Path(spec.origin).resolve().parent
+
+    @property
+    def scene_file(self) -> Path | None:
+        """The scene's source file (None as for :attr:`folder`)."""
+        folder = self.folder
+        return folder / "scene.py" if folder is not None else None
+
+    @property
     def file(self) -> str:
-        """Path of the scene's source file, relative to the project root."""
-        return self.module.replace(".", "/") + ".py"
+        """Path of the scene's source file, relative to the project root (absolute for a
+        section from outside the repository)."""
+        path = self.scene_file
+        if path is None:
+            return self.module.replace(".", "/") + ".py"
+        return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+    def part(self, name: str):
+        """The unit's manim-free module ``name`` (``figures``, ``beats``), or None if it has
+        none."""
+        module = f"{self.package}.{name}"
+        if self.folder is None or importlib.util.find_spec(module) is None:
+            return None
+        return importlib.import_module(module)
+
+    def plan(self, story: Story) -> list[Beat]:
+        """The beats this unit says for ``story``, in order (its ``beats.plan``)."""
+        return self.part("beats").plan(story, story.figures.get(self.number, {}))
+
+    def story_figures(self) -> SectionFigures | None:
+        """What the story computes for this unit, or None: its ``figures.py``'s ``figures``,
+        the figures its captions borrow (``BORROWS``: slug -> names), a total shown beside
+        its parts (``SUM_PLACES`` and ``summed_rows``) and its own caption placeholders
+        (``caption_context``)."""
+        module = self.part("figures")
+        if module is None:
+            return None
+        borrows = {by_slug(slug).number: tuple(names)
+                   for slug, names in getattr(module, "BORROWS", {}).items()}
+        sums = None
+        if hasattr(module, "SUM_PLACES"):
+            sums = SectionSums(module.SUM_PLACES, module.summed_rows)
+        return SectionFigures(self.number, module.figures, borrows, sums,
+                              getattr(module, "caption_context", None))
 
     @property
     def stem(self) -> str:
@@ -45,6 +118,9 @@ class Section:
             return template.format(count=count_words(n_tokens, lang))
         return self.title_ja if lang == "ja" else self.title_en
 
+
+#: The project root (assets/, scenes/, attn_math/).
+ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULT_TOKENS = 6  # the default sentence's length, which the registry titles assume
 
@@ -84,58 +160,54 @@ def _title(lang: str, number: int, suffix: str = "") -> str:
     return table(lang)["titles"].get(f"s{number:02d}{suffix}", "")
 
 
-def _s(number: int, slug: str, scene: str) -> Section:
-    module = f"scenes.s{number:02d}_{slug.replace('-', '_')}"
-    return Section(number, slug, module, scene, _title("ja", number), _title("en", number),
-                   _title("ja", number, "_n"), _title("en", number, "_n"))
+def _unit(number: int, folder: Path) -> Section:
+    """The section (or card) in unit folder ``folder``: its slug from the folder's name, its
+    scene class from the package (``SCENE``), its titles from the caption tables."""
+    package = f"{sections.__name__}.{folder.name}"
+    unit = importlib.import_module(package)
+    slug = folder.name.split("_", 1)[1].replace("_", "-")
+    return Section(number, slug, f"{package}.scene", unit.SCENE, _title("ja", number), _title("en", number),
+                   _title("ja", number, "_n"), _title("en", number, "_n"),
+                   card=bool(getattr(unit, "CARD", False)))
 
 
-SECTIONS: tuple[Section, ...] = (
-    _s(1, "three-projections", "ThreeProjections"),
-    _s(2, "move-the-input", "MoveTheInput"),
-    _s(3, "which-key", "WhichKey"),
-    _s(4, "two-maps", "TwoMaps"),
-    _s(5, "dot-product-shadow", "DotProductShadow"),
-    _s(6, "one-query-six-numbers", "OneQuerySixNumbers"),
-    _s(7, "long-key-trap", "LongKeyTrap"),
-    _s(8, "the-square", "TheSquare"),
-    _s(9, "reading-rows", "ReadingRows"),
-    _s(10, "fold-diagonal", "FoldDiagonal"),
-    _s(11, "softmax-staircase", "SoftmaxStaircase"),
-    _s(12, "one-denominator", "OneDenominator"),
-    _s(13, "never-zero", "NeverZero"),
-    _s(14, "spread-sqrt-d", "SpreadSqrtD"),
-    _s(15, "saturation", "Saturation"),
-    _s(16, "the-divisor", "TheDivisor"),
-    _s(17, "causal-mask", "CausalMask"),
-    _s(18, "renormalise", "Renormalise"),
-    _s(19, "silent-bug", "SilentBug"),
-    _s(20, "mixing-chain", "MixingChain"),
-    _s(21, "inside-the-hull", "InsideTheHull"),
-    _s(22, "order-does-not-exist", "OrderDoesNotExist"),
-    _s(23, "the-bill", "TheBill"),
-    _s(24, "four-lines", "FourLines"),
-    _s(25, "attention-map", "AttentionMap"),
-)
+_LOADED: dict[tuple[str, ...], tuple[tuple[Section, ...], tuple[Section, ...]]] = {}
 
 
-#: The title cards around the stitched explainer: each a chapter and a clip of its own,
-#: numbered outside the source's 1..25 (00 opens, 99 closes) so no section is renumbered.
-#: A full run renders them; a ``--sections`` subset only when it names them (or ``cards``).
-OPENING = Section(0, "opening", "scenes.cards", "OpeningCard", _title("ja", 0), _title("en", 0), card=True)
-CLOSING = Section(99, "closing", "scenes.cards", "ClosingCard", _title("ja", 99), _title("en", 99), card=True)
-CARDS: tuple[Section, ...] = (OPENING, CLOSING)
+def _load() -> tuple[tuple[Section, ...], tuple[Section, ...]]:
+    """(sections, cards) from the unit folders, once per set of outside folders."""
+    key = tuple(str(d) for d in sections.extra_dirs())
+    if key not in _LOADED:
+        units = [_unit(number, folder) for number, folder in sections.unit_folders()]
+        _LOADED[key] = (tuple(u for u in units if not u.card), tuple(u for u in units if u.card))
+    return _LOADED[key]
+
+
+def __getattr__(name: str):
+    # SECTIONS (the sections, in order) and CARDS (the title cards) are read from the folders
+    # when asked for, so a folder of outside sections named after this module was first
+    # imported (render.py --section-dir) counts.
+    if name == "SECTIONS":
+        return _load()[0]
+    if name == "CARDS":
+        return _load()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _all() -> tuple[Section, ...]:
+    found, cards = _load()
+    return found + cards
 
 
 def by_number(number: int) -> Section:
-    for s in SECTIONS + CARDS:
+    for s in _all():
         if s.number == number:
             return s
-    raise KeyError(f"no section number {number} (there are {len(SECTIONS)})")
+    raise KeyError(f"no section number {number} (there are {len(_load()[0])})")
 
 
 def by_slug(slug: str) -> Section:
-    for s in SECTIONS + CARDS:
+    for s in _all():
         if s.slug == slug:
             return s
     raise KeyError(f"no section named {slug!r}")
@@ -144,3 +216,32 @@ def by_slug(slug: str) -> Section:
 def load_scene_class(section: Section):
     """Import the section's module and return its Scene class."""
     return getattr(importlib.import_module(section.module), section.scene)
+
+
+def of_scene(cls: type) -> Section:
+    """The section (or card) whose scene is class ``cls``: the unit whose ``SCENE`` names it
+    and whose ``scene.py`` defines it (however the file was imported: by the pipeline as
+    ``scenes.sections.sNN_slug.scene``, by the manim CLI from its path)."""
+    path = Path(inspect.getfile(cls)).resolve()
+    for s in _all():
+        if s.scene == cls.__name__ and s.scene_file == path:
+            return s
+    raise KeyError(f"no section's scene is {cls.__name__} in {path}")
+
+
+def story_sections() -> list[SectionFigures]:
+    """The figures of every section and card that has them, for :class:`attn_math.Story`."""
+    return [f for f in (s.story_figures() for s in _all()) if f is not None]
+
+
+def story_of(head: Head) -> Story:
+    """The story of ``head`` with every section's figures."""
+    return Story(head, story_sections())
+
+
+def load_story(path: str | Path | None = None) -> Story:
+    """The story of the head at ``path``, else ``$ATTN_HEAD``, else the default head, with
+    every section's figures (:func:`attn_math.load_story` with :func:`story_sections`)."""
+    from attn_math import load_story as load
+
+    return load(path, story_sections())

@@ -1,8 +1,8 @@
 """The one style module: colours per role, fonts, sizes and the layout grid.
 
 Every scene and widget takes its colours from :func:`theme` and its positions
-from the zones below, so a colour means the same role in all 25 sections and a
-second theme (light, for bright lecture rooms) is one table, not 25 edits.
+from the zones below, so a colour means the same role in every section and a
+second theme (light, for bright lecture rooms) is one table, not an edit per section.
 """
 
 from __future__ import annotations

@@ -262,7 +262,7 @@ class _LazyStory:
 
     def context(self, section: int, lang: str) -> dict:
         if self._story is None:
-            from attn_math import load_story
+            from scenes.registry import load_story
 
             self._story = load_story(str(self.head) if self.head else None)
         return dict(self._story.caption_context(section, lang))

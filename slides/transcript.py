@@ -179,9 +179,9 @@ def write_transcript(build) -> Path | None:
     def context(number: int) -> dict:
         nonlocal story
         if story is None:
-            from attn_math import Story
+            from scenes.registry import story_of
 
-            story = Story(head)
+            story = story_of(head)
         return story.caption_context(number, opts.lang)
 
     entries, start = [], 0.0

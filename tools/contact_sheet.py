@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python tools/contact_sheet.py --out /tmp/sheets --lang en --theme light \
         --sentence "the old dog chased the supercalifragilistic ball and then it rolled away" \
-        --sections 1-25
+        --sections 1-7
 
 Each section renders with its animations skipped (as in ``tests/module/scenes/test_layout.py``); at the end
 of every beat the frame is drawn at 1280x720 and saved, and one PNG per section puts the
@@ -23,7 +23,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def parse_sections(spec: str) -> list[int]:
+def parse_sections(spec: str | None) -> list[int]:
+    if spec is None:  # every section the registry finds
+        from scenes.registry import SECTIONS
+
+        return [s.number for s in SECTIONS]
     out: list[int] = []
     for part in spec.split(","):
         a, _, b = part.partition("-")
@@ -52,7 +56,7 @@ def main(argv=None) -> int:
     ap.add_argument("--lang", default="ja")
     ap.add_argument("--theme", default="dark")
     ap.add_argument("--sentence", default=None)
-    ap.add_argument("--sections", default="1-25")
+    ap.add_argument("--sections", default=None, help="numbers and ranges (default: all)")
     a = ap.parse_args(argv)
 
     from scenes.registry import by_number

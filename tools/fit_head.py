@@ -38,7 +38,8 @@ sys.path.insert(0, str(ROOT))
 
 from attn_math import core  # noqa: E402
 from attn_math.head import DEFAULT_HEAD_PATH, Head, load_head  # noqa: E402
-from attn_math.story import PUSH_UP_DISTANCE, HULL_PULL_SCORE, Story  # noqa: E402
+from attn_math.story import HULL_PULL_SCORE, PUSH_UP_DISTANCE  # noqa: E402
+from scenes.registry import story_of
 
 UP_TILT_DEG = 14.0
 TOKENS = ["the", "cat", "ate", "and", "it", "ran"]
@@ -203,7 +204,7 @@ def choose_gauge(head: Head) -> Head:
 
 
 def report(head: Head) -> None:
-    s = Story(head)
+    s = story_of(head)
     got = figures_of(head.embeddings, head.W_Q, head.W_K, head.W_V)
     for (name, want, tol), g in zip(TARGETS, got):
         flag = "ok" if abs(g - want) <= tol else "OFF"

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 from manim import DOWN, LEFT, ORIGIN, RIGHT, UP, Line, Rectangle, VGroup, VMobject
 
-from attn_math.story import parts_add_up
+from attn_math.sums import parts_add_up
 
 from .. import style, timing
 from ..layout import Box
@@ -159,7 +159,7 @@ class TotalReadout(Redrawn, Readout):
     total: a row of weights sums to exactly 1, and eight of them at two decimals may add to
     1.02 under "Σ w = 1.00". The parts keep their nearest rounding and the total its value;
     a small muted note ("parts rounded") tells the viewer who adds them why they miss. It is
-    decided on every frame from the values shown (:func:`attn_math.story.parts_add_up`), so
+    decided on every frame from the values shown (:func:`attn_math.sums.parts_add_up`), so
     it comes and goes as the parts move, and is never shown while they add up.
 
     Parameters

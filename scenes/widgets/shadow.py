@@ -1,6 +1,6 @@
-"""The dot product as a shadow: the construction on the plane and its two readouts.
+"""The dot product as a shadow: the construction on the plane and its readout.
 
-Three small widgets, all driven by getters (``get_q()``, ``get_k()`` return 2-vectors),
+Small widgets, all driven by getters (``get_q()``, ``get_k()`` return 2-vectors),
 so the same construction serves a sweeping query (section 5), a stretching key
 (section 7) or any other motion:
 
@@ -9,10 +9,6 @@ so the same construction serves a sweeping query (section 5), a stretching key
   shadow measured along the key's line (a bar in the sign colour, drawn beside the line
   like a dimension line so it never hides the key arrow).
 - :class:`ShadowReadout`: ``shadow × key length = score``, three live numbers.
-- :class:`DotProductTable`: the same score as arithmetic, the sum of coordinate products
-  written out with live numbers.
-- :class:`SignHalfPlanes`: the half of the plane where a query scores positive against a
-  key, the half where it scores negative, and the zero line between them.
 - :func:`tip_labels`: labels for static vectors, placed so that none overlap.
 
 Every number comes from :func:`attn_math.core.shadow` at render time.
@@ -23,14 +19,21 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 import numpy as np
-from manim import LEFT, ORIGIN, RIGHT, UP, DashedLine, Line, VGroup, VMobject
+from manim import ORIGIN, RIGHT, UP, DashedLine, Line, VGroup, VMobject
 
 from attn_math import core
 
 from .. import style
 from .live_number import LiveNumber
 from .placement import (
-    LABEL_GAP, LINE_REACH, box_of, is_clear, line_marks, near, on_lines, place_labels,
+    LABEL_GAP,
+    LINE_REACH,
+    box_of,
+    is_clear,
+    line_marks,
+    near,
+    on_lines,
+    place_labels,
 )
 from .plane import HEAD_LENGTH, HEAD_RATIO
 from .redrawn import Redrawn, live_source
@@ -40,7 +43,7 @@ from .text import label
 Vec = Callable[[], np.ndarray]
 
 
-def _unit(v: np.ndarray) -> np.ndarray:
+def unit_direction(v: np.ndarray) -> np.ndarray:
     n = float(np.linalg.norm(v))
     return v / n if n > 1e-12 else np.array([1.0, 0.0])
 
@@ -115,14 +118,14 @@ class ShadowConstruction(Redrawn, VGroup):
         p = self.plane
         q, k = np.asarray(self.get_q(), float), np.asarray(self.get_k(), float)
         sh = core.shadow(q, k)
-        u = _unit(k)
+        u = unit_direction(k)
         if self._dir is None or not np.allclose(u, self._dir):
             self._dir = u
             self.key_line.become(p.line_through(u, t.key, opacity=0.55))
         o = p.origin
         foot = p.c2p(sh["foot"])
         tip = p.c2p(q)
-        su = _unit(p.c2p(u) - o)                         # the key's direction on screen
+        su = unit_direction(p.c2p(u) - o)                         # the key's direction on screen
         n_screen = np.array([-su[1], su[0], 0.0])        # its left normal on screen
         col = sign_color(sh["score"])
 
@@ -137,7 +140,7 @@ class ShadowConstruction(Redrawn, VGroup):
         # Right-angle mark inside the triangle origin-foot-tip.
         a = 0.14
         if drop_len > 1.6 * a:
-            toward_tip = _unit(tip - foot)
+            toward_tip = unit_direction(tip - foot)
             back = -su if float(np.dot(foot - o, su)) > 0 else su
             pts = [foot + a * toward_tip, foot + a * toward_tip + a * back, foot + a * back]
             self.corner.set_points_as_corners(pts).set_stroke(t.fg, 2, opacity=0.9)
@@ -161,15 +164,14 @@ class ShadowConstruction(Redrawn, VGroup):
         return self.bar.get_end()
 
 
-
 # ---------------------------------------------------------------- number layout helpers
 
 
-def _number(value: float, size: float, color: str, **kw) -> LiveNumber:
+def column_number(value: float, size: float, color: str, **kw) -> LiveNumber:
     return LiveNumber(value, decimals=2, font_size=size, color=color, **kw)
 
 
-class _Columns:
+class NumberColumns:
     """Decimal-point anchors for a row of number columns, with fixed gaps between them.
 
     Each column is as wide as the widest number it will show (measured on a probe), so
@@ -195,93 +197,13 @@ class _Columns:
         self.width = x
 
 
-class DotProductTable(VGroup):
-    """The dot product as arithmetic: one line per coordinate, then the sum.
-
-    ::
-
-         q(a)     k(b)
-          q₁   ×   k₁    =  q₁k₁
-          q₂   ×   k₂    =  q₂k₂
-                          ───────
-                   q · k =  sum
-
-    Parameters
-    ----------
-    get_q, get_k
-        Zero-argument callables returning the two vectors (any equal length).
-    q_name, k_name
-        Column headings (e.g. ``"q(it)"``), drawn in the query and key colours.
-    bound
-        The largest absolute value a coordinate will take (sets the column widths);
-        products and the sum get room for ``bound**2 * len(q)``.
-    size
-        Font size of the numbers and headings.
-
-    Attributes
-    ----------
-    rows
-        One ``VGroup(q number, "×", k number, "=", product)`` per coordinate.
-    total
-        ``VGroup(rule, "q · k =", sum number)``.
-    """
-
-    def __init__(self, get_q: Vec, get_k: Vec, q_name: str, k_name: str, bound: float,
-                 size: float = style.NUMBER_SIZE, sum_name: str = "q · k ="):
-        t = style.theme()
-        self.get_q, self.get_k = live_source(get_q), live_source(get_k)
-        d = len(np.asarray(get_q()))
-        big = max(bound, 1.0)
-        cols = _Columns([-big, -big, -big * big * d], size, 0.22, ["×", "="])
-        line_h = 0.62 * size / style.NUMBER_SIZE
-        rows = []
-        for i in range(d):
-            y = -i * line_h
-            qn = _number(get_q()[i], size, t.query).follow(lambda i=i: self.get_q()[i])
-            kn = _number(get_k()[i], size, t.key).follow(lambda i=i: self.get_k()[i])
-            pn = _number(0.0, size, t.fg)
-            pn.follow(lambda i=i: self.get_q()[i] * self.get_k()[i])
-            pn.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
-            times = label("×", size, t.muted)
-            eq = label("=", size, t.muted)
-            row = VGroup(qn, times, kn, eq, pn)
-            for num, x in zip((qn, kn, pn), cols.anchor_x):
-                num.move_anchor_to(np.array([x, y, 0.0]))
-            for sep, x in zip((times, eq), cols.sep_x):
-                sep.move_to(np.array([x, y + 0.02, 0.0]))
-                sep.set_y(qn.get_anchor()[1] + 0.12 * size / style.NUMBER_SIZE)
-            rows.append(row)
-        self.rows = VGroup(*rows)
-        y_sum = -d * line_h - 0.16
-        total_n = _number(0.0, size, t.fg)
-        total_n.follow(lambda: float(np.dot(self.get_q(), self.get_k())))
-        total_n.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
-        total_n.move_anchor_to(np.array([cols.anchor_x[2], y_sum, 0.0]))
-        x_rule0 = cols.sep_x[1] + 0.15
-        rule = Line(np.array([x_rule0, y_sum + line_h * 0.62, 0]),
-                    np.array([cols.width + 0.05, y_sum + line_h * 0.62, 0]),
-                    color=t.muted, stroke_width=2)
-        name = label(sum_name, size, t.fg)
-        name.next_to(total_n, LEFT, buff=0.2)
-        name.align_to(rows[0][3], RIGHT)
-        self.total = VGroup(rule, name, total_n)
-        self.total_number = total_n
-        qh = label(q_name, style.SMALL_SIZE, t.query)
-        kh = label(k_name, style.SMALL_SIZE, t.key)
-        top = rows[0].get_top()[1] + 0.12
-        qh.move_to(np.array([rows[0][0].get_center()[0], top + qh.height / 2, 0]))
-        kh.move_to(np.array([rows[0][2].get_center()[0], top + kh.height / 2, 0]))
-        self.headers = VGroup(qh, kh)
-        super().__init__(self.headers, self.rows, self.total)
-
-
 class ShadowReadout(VGroup):
     """``shadow × key length = score`` as three live numbers under their names.
 
     Not a :class:`~scenes.widgets.readouts.Readout` line nor a
     :class:`~scenes.widgets.readouts.ReadoutPanel`: it is an equation, three numbers in
     columns with the operators between them and their names above, laid out like the
-    :class:`DotProductTable` it stands beside (the same :class:`_Columns`).
+    :class:`~scenes.sections.s05_dot_product_shadow.table.DotProductTable` it stands beside (the same :class:`NumberColumns`).
 
     Parameters
     ----------
@@ -308,13 +230,13 @@ class ShadowReadout(VGroup):
         t = style.theme()
         c = construction
         big = max(bound, 1.0)
-        cols = _Columns([-big, big, -big * big], size, 0.3, ["×", "="],
+        cols = NumberColumns([-big, big, -big * big], size, 0.3, ["×", "="],
                         decimals=[shadow_decimals, 2, 2])
         sh = LiveNumber(c.shadow(), decimals=shadow_decimals, font_size=size, color=t.fg)
         sh.follow(lambda: c.shadow())
         sh.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
-        kl = _number(c.key_length(), size, t.key).follow(lambda: c.key_length())
-        sc = _number(c.score(), size, t.fg).follow(lambda: c.score())
+        kl = column_number(c.key_length(), size, t.key).follow(lambda: c.key_length())
+        sc = column_number(c.score(), size, t.fg).follow(lambda: c.score())
         sc.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
         nums = (sh, kl, sc)
         for num, x in zip(nums, cols.anchor_x):
@@ -339,81 +261,6 @@ class ShadowReadout(VGroup):
         self.shadow_number, self.key_number, self.score_number = nums
         self.headers = heads
         super().__init__(heads, VGroup(*nums), seps)
-
-
-class SignHalfPlanes(VGroup):
-    """The two halves of the plane split by the line at right angles to the key.
-
-    On the key's side every query scores positive, on the other side negative; the
-    dividing line itself is where the score is exactly zero.
-
-    Parameters
-    ----------
-    plane
-        The :class:`~scenes.widgets.plane.VectorPlane`.
-    key
-        The key (data coordinates); only its direction matters.
-    avoid
-        Optional data vector (e.g. the query): the ``+``/``−`` marks go on the other side
-        of the key's line.
-    opacity
-        Fill opacity of the two tints.
-
-    Attributes
-    ----------
-    positive, negative
-        The tinted polygons (sign colours), clipped to the plane's ranges.
-    boundary
-        The dashed zero line through the origin.
-    signs
-        ``+`` and ``−`` marks, one in each half.
-    """
-
-    def __init__(self, plane, key, avoid=None, opacity: float = 0.13,
-                 size: float = style.LABEL_SIZE):
-        from manim import Polygon
-
-        t = style.theme()
-        k = _unit(np.asarray(key, float))
-        x0, x1 = plane.plane.x_range[:2]
-        y0, y1 = plane.plane.y_range[:2]
-        rect = [np.array(p, float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-        halves = []
-        for sgn in (1.0, -1.0):
-            poly = _clip(rect, sgn * k)
-            halves.append(Polygon(*[plane.c2p(p) for p in poly], stroke_width=0,
-                                  fill_color=t.positive if sgn > 0 else t.negative,
-                                  fill_opacity=opacity))
-        self.positive, self.negative = halves
-        perp = np.array([-k[1], k[0]])
-        if avoid is not None and float(np.dot(perp, avoid)) > 0:
-            perp = -perp
-        line = plane.line_through(perp, t.muted, opacity=1.0)
-        self.boundary = DashedLine(line.get_start(), line.get_end(), color=t.muted,
-                                   stroke_width=2.5, dash_length=0.12)
-        # The signs sit in each half, well inside the plane, off the key's own line.
-        reach = 0.6 * min(x1 - x0, y1 - y0) / 2
-        plus = label("+", size * 1.4, t.positive).move_to(plane.c2p(reach * (k + perp) / 1.4))
-        minus = label("\u2212", size * 1.4, t.negative).move_to(plane.c2p(reach * (-k + perp) / 1.4))
-        # ... and clear of the labels already on the plane (a long key's name).
-        place_labels([plus, minus], box=plane.frame_box(), obstacles=plane.label_boxes())
-        plane.register_labels(plus, minus)
-        self.signs = VGroup(plus, minus)
-        super().__init__(self.positive, self.negative, self.boundary, self.signs)
-
-
-def _clip(poly: list[np.ndarray], normal: np.ndarray) -> list[np.ndarray]:
-    """Sutherland-Hodgman: the part of a convex polygon where ``p . normal >= 0``."""
-    out = []
-    n = len(poly)
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        da, db = float(a @ normal), float(b @ normal)
-        if da >= 0:
-            out.append(a)
-        if (da >= 0) != (db >= 0):
-            out.append(a + (b - a) * da / (da - db))
-    return out
 
 
 # ---------------------------------------------------------------- labels on the plane
@@ -555,7 +402,7 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         o = plane.origin
         tip = plane.c2p(np.asarray(get(), float))
         other = plane.c2p(np.asarray(get_other(), float))
-        d, od = _unit(tip - o), _unit(other - o)
+        d, od = unit_direction(tip - o), unit_direction(other - o)
         base = np.arctan2(d[1], d[0])
         away = 1.0 if d[0] * od[1] - d[1] * od[0] <= 0 else -1.0
         shaft = [o + f * (other - o) for f in np.linspace(0.05, 1.0, 24)]

@@ -13,7 +13,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from attn_math import Story, core
+from attn_math import core
+from scenes.registry import story_of
 from tests.support.strategies import SETTINGS, heads
 
 
@@ -98,7 +99,7 @@ def test_attention_weights_rows_are_distributions(h):
 @SETTINGS
 @given(heads())
 def test_story_outputs_are_the_forward_pass(h):
-    s = Story(h)
+    s = story_of(h)
     np.testing.assert_allclose(s.O, reference_attention(*matrices_of(h)), rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(s.Oc, reference_attention(*matrices_of(h),
                                                          mask=core.causal_mask(h.n).tolist()),
@@ -142,7 +143,7 @@ def test_lead_ratio_is_the_gap_raised_to_root_d(z, d):
 @given(heads(), st.data())
 def test_section20_chain_ends_on_the_output(h, data):
     """The mixing chain, added in any order, ends on the followed token's output."""
-    s = Story(h)
+    s = story_of(h)
     order = data.draw(st.permutations(range(s.n)))
     chain = core.mixing_chain(s.W[s.follow], s.V, order)
     np.testing.assert_allclose(chain[0], 0.0)
@@ -153,7 +154,7 @@ def test_section20_chain_ends_on_the_output(h, data):
 @given(heads())
 def test_section21_pulled_output(h):
     """Pulling the hull token's score up gives the reference output of the edited row."""
-    s = Story(h)
+    s = story_of(h)
     f, t = s.follow, s.hull_token
     scores = [float(x) for x in s.S[f]]
     scores[t] = s.fig(21, "hull_score").value  # the score section 21 pulls to
@@ -169,7 +170,7 @@ def test_section21_pulled_output(h):
 @given(heads())
 def test_section22_shuffled_head_shows_the_same_row(h):
     """Each shuffle's weights (per token) and output are the unshuffled ones."""
-    s = Story(h)
+    s = story_of(h)
     assert len(s.permuted_weights) == len(s.permuted_outputs) == len(s.permutations)
     for w, o in zip(s.permuted_weights, s.permuted_outputs, strict=True):
         np.testing.assert_allclose(w, s.W[s.follow], rtol=1e-9, atol=1e-15)

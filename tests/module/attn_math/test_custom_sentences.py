@@ -7,14 +7,14 @@ import pytest
 
 from attn_math import lexicon
 from attn_math.head import HeadError, default_head, head_from_dict, sentence_head
-from attn_math.story import Story
+from scenes.registry import story_of
 from tests.support.sentences import CUSTOM as SENTENCES
 from tests.support.sentences import independent
 
 
 @pytest.fixture(params=sorted(SENTENCES), ids=sorted(SENTENCES))
 def story(request):
-    return Story(sentence_head(SENTENCES[request.param].split()))
+    return story_of(sentence_head(SENTENCES[request.param].split()))
 
 
 def test_arrays_match_independent_numpy(story):
@@ -72,7 +72,7 @@ def test_figures_match_independent_numpy(story):
 
 
 def test_repeated_words_have_distinct_labels():
-    s = Story(sentence_head(SENTENCES["repeated"].split()))
+    s = story_of(sentence_head(SENTENCES["repeated"].split()))
     assert s.labels[0] != s.labels[3] and s.tokens[0] == s.tokens[3] == "the"
     assert len(set(s.labels)) == s.n
 
@@ -90,7 +90,7 @@ def test_known_words_keep_the_default_inputs():
 
 
 def test_pronoun_query_leans_toward_nouns():
-    s = Story(sentence_head("the dog saw the ball and it rolled".split()))
+    s = story_of(sentence_head("the dog saw the ball and it rolled".split()))
     assert lexicon.word_class(s.tokens[s.winner]) == lexicon.NOUN
 
 
@@ -127,7 +127,7 @@ def test_the_weight_ratio_is_true_arithmetic_on_the_shown_weights(story):
 
 def test_small_weights_get_the_decimals_their_ratio_needs():
     # At two decimals this row shows 0.13 / 0.04 (= 3.25) beside a true ratio of 2.9.
-    story = Story(sentence_head(
+    story = story_of(sentence_head(
         "the old dog chased the supercalifragilistic ball and then it rolled away".split()))
     assert story.fig(11, "w_ratio").text == "2.9"
     assert story.fig(11, "w_follow_min").text == "0.043"

@@ -20,9 +20,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attn_math import MINUS, Head, Story, core, fmt, load_story
+from attn_math import MINUS, Head, Story, core, fmt
 from attn_math.head import DEFAULT_HEAD_PATH
 from attn_math.story import PUSH_UP_DISTANCE
+from scenes.registry import load_story, story_of
 from tests.support import ROOT
 
 THE, CAT, ATE, AND, IT, RAN = range(6)
@@ -557,7 +558,7 @@ def test_reference_solution_gives_the_same_figures(story):
     # A copy of the storyboard's reference solution (shared/reference), kept with the tests
     # so that the comparison always runs.
     d = json.loads((ROOT / "tests" / "data" / "seed_head_solution.json").read_text())
-    other = Story(Head(d["tokens"], d["embeddings"], d["W_Q"], d["W_K"], d["W_V"], IT))
+    other = story_of(Head(d["tokens"], d["embeddings"], d["W_Q"], d["W_K"], d["W_V"], IT))
     for sec, figs in story.figures.items():
         if sec in (2, 5):
             continue

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attn_math import Story, lexicon, load_story
+from attn_math import Story, lexicon
 from attn_math.head import (
     DEFAULT_HEAD_PATH,
     MAX_TOKENS,
@@ -27,6 +27,7 @@ from attn_math.head import (
     load_head,
     sentence_head,
 )
+from scenes.registry import load_story, story_of
 from tests.support import ROOT
 
 DEFAULT_TOKENS = ["the", "cat", "ate", "and", "it", "ran"]
@@ -117,7 +118,7 @@ def test_round_trip_default(tmp_path):
     assert h2.tokens == h.tokens and h2.follow == h.follow
     for name in ("embeddings", "W_Q", "W_K", "W_V"):
         np.testing.assert_array_equal(getattr(h2, name), getattr(h, name))  # bit for bit
-    s, s2 = Story(h), Story(h2)
+    s, s2 = story_of(h), story_of(h2)
     same_figures(s, s2)
     same_roles(s, s2)
 
@@ -140,7 +141,7 @@ def test_round_trip_regauged_with_roles_and_odd_tokens(tmp_path):
     assert h2.roles == h.roles
     for name in ("embeddings", "W_Q", "W_K", "W_V"):
         np.testing.assert_array_equal(getattr(h2, name), getattr(h, name))
-    s, s2 = Story(h), Story(h2)
+    s, s2 = story_of(h), story_of(h2)
     same_figures(s, s2)
     same_roles(s, s2)
     assert s2.winner == 1 and s2.long_key == 0 and s2.width_row == 6 and s2.hull_token == 4
@@ -276,7 +277,7 @@ def test_valid_head_object_with_every_role():
     h = Head(**_default_parts(), roles={"follow": 3, "winner": 0, "long_key": 2,
                                         "asymmetric_pair": [5, 0], "width_row": 1,
                                         "hull_token": 3})
-    s = Story(h)
+    s = story_of(h)
     assert h.follow == s.follow == 3  # roles.follow overrides follow (as documented)
     assert (s.winner, s.long_key, s.width_row, s.hull_token) == (0, 2, 1, 3)
     assert set(s.asym) == {5, 0}
@@ -318,7 +319,7 @@ asymmetric_pair = ["chased", "dog"]
     off = np.linalg.norm(h.embeddings[2] - base.embeddings[2])
     assert 0 < off < 0.5
     assert h.roles == {"long_key": 5, "asymmetric_pair": [2, 1]}
-    s = Story(h)
+    s = story_of(h)
     assert s.long_key == 5
     assert set(s.asym) == {1, 2} and s.S[s.asym] >= s.S[s.asym[::-1]]
     assert s.winner == int(np.argmax(s.R[6]))
@@ -337,7 +338,7 @@ def test_spec_follow_position_and_repeated_word(tmp_path):
     h = load_head(write(tmp_path, 'tokens = ["it", "saw", "it"]\nfollow = "it"\n'))
     assert h.follow == 2  # text means the last occurrence
     np.testing.assert_array_equal(h.embeddings[0], h.embeddings[2])
-    assert Story(h).labels == ["it₁", "saw", "it₂"]
+    assert story_of(h).labels == ["it₁", "saw", "it₂"]
 
 
 def test_spec_with_matrices_and_embeddings(tmp_path):
@@ -403,7 +404,7 @@ def test_sentence_head_same_word_same_vector():
 
 def test_sentence_head_default_sentence_is_default_head():
     h = sentence_head(DEFAULT_TOKENS)
-    same_figures(Story(h), Story(default_head()))
+    same_figures(story_of(h), story_of(default_head()))
 
 
 def test_sentence_head_rejects_bad_lengths():

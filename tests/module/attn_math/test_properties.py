@@ -28,6 +28,7 @@ from scipy.optimize import linprog
 
 from attn_math import MINUS, Head, Story, core, cost, fmt
 from attn_math.head import HeadError, sentence_head
+from scenes.registry import story_of
 from tests.support.strategies import SETTINGS, VOCAB, heads, inputs, rot, smooth_heads
 
 
@@ -115,7 +116,7 @@ def _l1_distance_to_hull(p: np.ndarray, P: np.ndarray) -> float:
 @SETTINGS
 @given(heads())
 def test_outputs_inside_hull_of_values(h):
-    s = Story(h)
+    s = story_of(h)
     for O in (s.O, s.Oc):
         for o in O:
             assert core.in_convex_hull(o, s.V)
@@ -208,7 +209,7 @@ def test_permutation_equivariance(h, data):
 @SETTINGS
 @given(heads())
 def test_story_permuted_outputs(h):
-    s = Story(h)
+    s = story_of(h)
     assert len(s.permutations) == (1 if s.n == 2 else 2)
     for p, o in zip(s.permutations, s.permuted_outputs):
         assert sorted(p) == list(range(s.n)) and p != list(range(s.n))
@@ -260,7 +261,7 @@ def check_story(s: Story) -> None:
 @SETTINGS
 @given(heads())
 def test_story_builds_for_any_head(h):
-    check_story(Story(h))
+    check_story(story_of(h))
 
 
 @SETTINGS
@@ -269,21 +270,21 @@ def test_story_builds_for_any_head(h):
 def test_story_builds_for_any_sentence(words, data):
     """Custom sentences (the lexicon path), repeated words included: "it it", "the the"."""
     follow = data.draw(st.one_of(st.none(), st.integers(0, len(words) - 1), st.sampled_from(words)))
-    s = Story(sentence_head(words, follow))
+    s = story_of(sentence_head(words, follow))
     check_story(s)
 
 
 @pytest.mark.parametrize("words", [["it", "it"], ["the", "the", "the"], ["ran", "ran"]])
 def test_story_with_identical_inputs(words):
     """Every input the same: every row of S is flat, and nothing may turn into NaN."""
-    s = Story(sentence_head(words))
+    s = story_of(sentence_head(words))
     check_story(s)
     assert s.fig(16, "top_scaled").text == s.fig(16, "uniform").text  # a flat row stays flat
     assert s.fig(15, "top_d64").text == s.fig(16, "uniform").text
 
 
 def test_story_with_repeated_words():
-    s = Story(sentence_head(["cat", "it", "cat", "it"]))
+    s = story_of(sentence_head(["cat", "it", "cat", "it"]))
     check_story(s)
     assert s.labels == ["cat₁", "it₁", "cat₂", "it₂"] and s.follow == 3
 
@@ -296,7 +297,7 @@ def test_story_role_overrides(h, data):
     roles = {"asymmetric_pair": [a, b], "long_key": data.draw(st.integers(0, n - 1)),
              "width_row": data.draw(st.integers(0, n - 1)), "hull_token": data.draw(st.integers(0, n - 1))}
     h2 = Head(h.tokens, h.embeddings, h.W_Q, h.W_K, h.W_V, h.follow, roles)
-    s = Story(h2)
+    s = story_of(h2)
     assert set(s.asym) == {a, b} and s.S[s.asym] >= s.S[s.asym[::-1]]
     assert (s.long_key, s.width_row, s.hull_token) == (roles["long_key"], roles["width_row"],
                                                         roles["hull_token"])
@@ -343,8 +344,8 @@ def _beyond_double_precision(text: str) -> bool:
 def test_gauge_change_keeps_every_figure(h, gauge):
     G, A = gauge
     assert abs(abs(np.linalg.det(A)) - 1) < 1e-12 and np.allclose(A @ A.T, np.eye(2))
-    s = Story(h)
-    g = Story(h.regauged(G, A))
+    s = story_of(h)
+    g = story_of(h.regauged(G, A))
     np.testing.assert_allclose(g.V, s.V, rtol=1e-9, atol=1e-12)       # values are pinned
     np.testing.assert_allclose(g.S, s.S, rtol=1e-9, atol=1e-12)
     assert g.roles_json() == s.roles_json()
@@ -366,7 +367,7 @@ def test_section2_is_gauge_dependent():
     """The one exception, by design: a rotation of the input plane changes the sweep."""
     from attn_math import default_head
     h = default_head()
-    s, g = Story(h), Story(h.regauged(G=rot(np.pi / 2)))
+    s, g = story_of(h), story_of(h.regauged(G=rot(np.pi / 2)))
     assert s.fig(2, "q_sweep_deg").text != g.fig(2, "q_sweep_deg").text
     assert s.fig(3, "R_follow_winner").text == g.fig(3, "R_follow_winner").text
 

@@ -1,7 +1,7 @@
 """The rules for a total shown beside its parts, tested without rendering: the total is
 coarsened where that makes the parts as shown add up to it
-(:func:`attn_math.story.sum_decimals`), else its readout says the parts are rounded wherever
-they do not add up (:func:`attn_math.story.parts_add_up`, decided here against Decimal
+(:func:`attn_math.sums.sum_decimals`), else its readout says the parts are rounded wherever
+they do not add up (:func:`attn_math.sums.parts_add_up`, decided here against Decimal
 arithmetic on the printed texts). The drawn numbers and the note are read while the layout
 probe renders the sections (``tests/shown_sums.py``, used by ``tests/test_layout.py`` and
 ``tests/test_scenes.py``); :class:`tests.support.shown_sums.SumReader`'s verdicts are tested here.
@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from attn_math import Story, default_head, sentence_head
-from attn_math.story import SUM_PLACES, SumPlaces, parts_add_up, sum_decimals
+from attn_math.sums import SumPlaces, parts_add_up, sum_decimals
+from scenes.registry import story_of
 from tests.support.sentences import LAYOUT as SENTENCES
 from tests.support.shown_sums import SumReader
 
@@ -28,7 +29,7 @@ CASES = {"default": (None, "ja", "dark"), **SENTENCES}
 # ---------------------------------------------------------------- the rule, without rendering
 
 def _story(sentence: str | None) -> Story:
-    return Story(default_head() if sentence is None else sentence_head(sentence.split()))
+    return story_of(default_head() if sentence is None else sentence_head(sentence.split()))
 
 
 def test_rounded_parts_can_miss_the_rounded_total():
@@ -123,7 +124,7 @@ def test_decision_agrees_with_decimal_arithmetic(parts, places, total_places):
 def test_settled_rows_decided_like_decimal_arithmetic(sentence, section):
     s = _story(CASES[sentence][0])
     places = s.sum_places[section]
-    assert places.parts == SUM_PLACES[section].parts      # the parts keep the storyboard's
+    assert places.parts == s.sections[section].sums.places.parts   # the parts keep the storyboard's
     for row in s.summed_rows(section):
         assert parts_add_up(row, *places) == _adds_up(row, *places, float(np.sum(row)))
 

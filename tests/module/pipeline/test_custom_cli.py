@@ -14,10 +14,9 @@ import numpy as np
 import pytest
 
 import render
-from attn_math import Story
 from attn_math.head import sentence_head
 from scenes import captions
-from scenes.registry import SECTIONS
+from scenes.registry import SECTIONS, story_of
 from tests.support import ROOT
 from tests.support.sentences import CUSTOM as SENTENCES
 from tests.support.sentences import independent
@@ -106,7 +105,7 @@ def test_bad_spec_file_exit_2(text, needle, tmp_path, capsys):
 
 @pytest.mark.parametrize("name", sorted(SENTENCES))
 def test_every_caption_resolves_for_the_sentence(name):
-    story = Story(sentence_head(SENTENCES[name].split()))
+    story = story_of(sentence_head(SENTENCES[name].split()))
     for section in SECTIONS:
         ctx = story.caption_context(section.number)
         for lang in captions.LANGS:

@@ -202,12 +202,12 @@ def which_key(tmp_path_factory):
 
 def beat_texts(section: int, lang: str) -> list[str]:
     """The section's beats in the caption tables, in the story's order (the expected text)."""
-    from attn_math import beats, load_story
     from scenes import captions
+    from scenes.registry import by_number, load_story
 
     story = load_story(None)
     return [captions.render(lang, section, b.key, story.caption_context(section, lang))
-            for b in beats.plan(story, section) if b.key is not None]
+            for b in by_number(section).plan(story) if b.key is not None]
 
 
 def flat(text: str, lang: str) -> str:
@@ -257,10 +257,12 @@ def test_japanese_as_the_other_language_keeps_its_line_breaking():
 
     from pipeline.subtitles import tracks_of
     from scenes import captions
+    from scenes.registry import by_number
     from scenes.timeline import section_cues
 
+    never_zero = by_number(13)
     with tempfile.TemporaryDirectory() as media:
-        timing = section_cues("scenes.s13_never_zero", "NeverZero", {"ATTN_LANG": "en"}, 15, media)
+        timing = section_cues(never_zero.module, never_zero.scene, {"ATTN_LANG": "en"}, 15, media)
     rendered = srt.compose([srt.Subtitle(0, dt.timedelta(seconds=c.start), dt.timedelta(seconds=c.end), c.text)
                             for c in timing.cues])
     en, ja = tracks_of("en", rendered, timing.subtitle_beats)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from attn_math import load_story
 from scenes import captions
-from scenes.registry import SECTIONS
+from scenes.registry import SECTIONS, load_story, story_of
+from scenes.sections.s18_renormalise import figures as renormalise
 
 
 @pytest.fixture(scope="module")
@@ -41,14 +41,14 @@ def test_missing_placeholder_is_an_error(story):
 
 # ---------------------------------------------------------------- every beat, many sentences
 #
-# Each beat the story plans (attn_math.beats), filled for sentences of different kinds, in
+# Each beat the story plans (each section's beats.py), filled for sentences of different kinds, in
 # both languages, read as a viewer would: no placeholder left, token names set off, no
 # possessive on a token, counts agreeing with their nouns, no tie worded as a difference,
 # and every beat fitting the pacing rule's cues (two lines each, at most two cues).
 
 import re  # noqa: E402
 
-from attn_math import Story, beats, prose  # noqa: E402
+from attn_math import prose  # noqa: E402
 from attn_math.head import sentence_head  # noqa: E402
 
 KINDS = {
@@ -70,7 +70,7 @@ def _story(kind):
     if KINDS[kind] is None:
         return load_story()
     sentence, follow = KINDS[kind]
-    return Story(sentence_head(sentence.split(), follow=follow))
+    return story_of(sentence_head(sentence.split(), follow=follow))
 
 
 @pytest.fixture(scope="module", params=sorted(KINDS))
@@ -81,7 +81,7 @@ def planned(request):
     for section in SECTIONS:
         for lang in captions.LANGS:
             ctx = story.caption_context(section.number, lang)
-            for beat in beats.plan(story, section.number):
+            for beat in section.plan(story):
                 if beat.key is not None:
                     out.append((lang, section.number, beat.key,
                                 captions.render(lang, section.number, beat.key, ctx)))
@@ -173,10 +173,10 @@ def test_no_tie_worded_as_a_difference(planned):
         if (sec, key) in COMPARISONS:
             a, b = COMPARISONS[(sec, key)]
             figs = {**story.figures[sec], **{k: story.figures[s][k] for s, ks in
-                                             story.CAPTION_BORROWS.get(sec, {}).items() for k in ks}}
+                                             story.sections[sec].borrows.items() for k in ks}}
             assert figs[a].text != figs[b].text, (kind, lang, sec, key, text)
         if (sec, key) == (18, "follow"):
-            assert len(story.causal_tied()) == 1, (kind, text)
+            assert len(renormalise.causal_tied(story)) == 1, (kind, text)
 
 
 def test_every_beat_fits_two_cues_of_two_lines(planned):
@@ -222,5 +222,5 @@ def test_reading_time_follows_the_guidance():
 def test_ties_pick_the_tie_beats():
     """A sentence of one word twice: every score ties, and the plan says so."""
     story = _story("one_word_twice")
-    keys = {(sec, b.key) for sec in range(1, 26) for b in beats.plan(story, sec)}
+    keys = {(sec.number, b.key) for sec in SECTIONS for b in sec.plan(story)}
     assert (6, "flat") in keys and (11, "soft_uniform") in keys

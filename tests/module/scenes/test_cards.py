@@ -8,7 +8,7 @@ import pytest
 from pipeline.options import BadInput
 from pipeline.registry import load_registry, parse_sections
 from scenes import captions
-from scenes.registry import CARDS, SECTIONS, by_number, by_slug
+from scenes.registry import CARDS, SECTIONS, by_number, by_slug, load_story
 
 
 def stems(spec):
@@ -47,8 +47,6 @@ def test_cards_are_found_by_number_and_slug_and_are_not_sections():
 
 @pytest.mark.parametrize("lang", captions.LANGS)
 def test_card_words_exist_with_known_placeholders(lang):
-    from attn_math import load_story
-
     story = load_story()
     extra = {"sections": len(SECTIONS), "language_name": "x"}
     for card in CARDS:

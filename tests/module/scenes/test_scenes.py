@@ -19,7 +19,7 @@ import pytest
 from attn_math import core, cost
 from attn_math.fmt import fmt
 from attn_math.story import Story
-from scenes.registry import CARDS, SECTIONS, load_scene_class
+from scenes.registry import CARDS, SECTIONS, by_number, load_scene_class, load_story, of_scene
 from tests.support.layout_probe import assert_readable, probe_section
 from tests.support.scene_harness import NUMBER, assert_drawn, compare, drawn_texts, render_last_frame, shows
 from tests.support.shown_sums import SumReader
@@ -122,15 +122,16 @@ def story_numbers(story: Story) -> set[str]:
 
 
 def test_every_registered_section_has_its_scene():
-    """All 25 sections and both cards are registered and each names a scene class that
+    """Every section folder and both cards are registered and each names a scene class that
     exists: a deleted or renamed scene fails here (and in every test parametrized over the
     registry) instead of silently dropping out of the tests."""
-    assert [s.number for s in SECTIONS] == list(range(1, 26))
+    assert [s.number for s in SECTIONS] == sorted(s.number for s in SECTIONS)
+    assert len({s.slug for s in SECTIONS + CARDS}) == len(SECTIONS + CARDS)
     assert [c.number for c in CARDS] == [0, 99]
     for section in ALL:
         module = importlib.import_module(section.module)
         cls = load_scene_class(section)
-        assert cls.__module__ == module.__name__ and cls.SECTION == section.number
+        assert cls.__module__ == module.__name__ and of_scene(cls) == section
 
 
 def stray_numbers(story: Story, numbers: list[str]) -> list[str]:
@@ -157,11 +158,9 @@ def check_numbers(section, scene) -> None:
 def test_beats_in_motion_are_beats_of_their_section():
     """An exemption names a beat the default sentence's plan has (a renamed or removed
     beat must not leave a stale exemption behind)."""
-    from attn_math import beats, load_story
-
     story = load_story()
     for number, names in IN_MOTION.items():
-        slots = {b.slot for b in beats.plan(story, number)}
+        slots = {b.slot for b in by_number(number).plan(story)}
         assert names <= slots, (number, names - slots)
 
 
@@ -169,7 +168,6 @@ def test_a_wrong_digit_fails_the_number_check():
     """The check reads what is drawn: a figure off by one in its last digit, or missing, fails."""
     from types import SimpleNamespace
 
-    from attn_math import load_story
     from scenes.widgets.live_number import LiveNumber
 
     story = load_story()

@@ -1,0 +1,10 @@
+"""Section 5. The dot product is a shadow.
+
+The section as one unit: its scene (``scene.py``, manim), its figures (``figures.py``)
+and its beat plan (``beats.py``), both manim-free.
+"""
+
+__all__ = ["SCENE"]
+
+#: The scene class in ``scene.py``.
+SCENE = "DotProductShadow"

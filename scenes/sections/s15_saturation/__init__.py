@@ -1,0 +1,10 @@
+"""Section 15: with no divisor, a wider head saturates softmax.
+
+The section as one unit: its scene (``scene.py``, manim), its figures (``figures.py``)
+and its beat plan (``beats.py``), both manim-free.
+"""
+
+__all__ = ["SCENE"]
+
+#: The scene class in ``scene.py``.
+SCENE = "Saturation"

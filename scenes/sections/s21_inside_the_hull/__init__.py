@@ -1,0 +1,10 @@
+"""Section 21, inside the hull: the output of a convex combination cannot leave the values' polygon.
+
+The section as one unit: its scene (``scene.py``, manim), its figures (``figures.py``)
+and its beat plan (``beats.py``), both manim-free.
+"""
+
+__all__ = ["SCENE"]
+
+#: The scene class in ``scene.py``.
+SCENE = "InsideTheHull"
