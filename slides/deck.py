@@ -63,13 +63,14 @@ class Deck:
         return hashlib.sha256(src.encode()).hexdigest()[:24]
 
 
-#: How the title and the summary are joined, per language (the full-width colon in Japanese).
-ALT_TEXT_JOIN = {"ja": "：", "en": ": "}
+#: How the title and the summary are joined, per language: as two sentences (a summary may
+#: hold a colon of its own).
+ALT_TEXT_JOIN = {"ja": "。", "en": ". "}
 
 
 def alt_text(title: str, summary: str, lang: str) -> str:
-    """``title: summary`` (a title alone when there is no summary)."""
-    return f"{title}{ALT_TEXT_JOIN.get(lang, ': ')}{summary}" if summary else title
+    """``Title. Summary`` (a title alone when there is no summary)."""
+    return f"{title}{ALT_TEXT_JOIN.get(lang, '. ')}{summary}" if summary else title
 
 
 def script_of(srt_text: str) -> str:

@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from attn_math import Story
 
-__all__ = ["TranscriptSection", "Transcript", "FILE", "STILL_WIDTH", "unbreak", "clock", "still_data_url",
+__all__ = ["TranscriptSection", "Transcript", "FILE", "HEADING_JOIN", "STILL_WIDTH", "unbreak", "clock", "still_data_url",
            "render_transcript", "cues_of_srt", "write_transcript"]
 
 #: The page, in the output folder.
 FILE = "transcript.html"
+#: The page's heading: the video's title, then the word "transcript", per language.
+HEADING_JOIN = {"ja": "：", "en": ": "}
 
 #: The stills are scaled down to this width (px): the page stays a few MB at 1080p.
 STILL_WIDTH = 960
@@ -109,10 +111,8 @@ def _section(s: TranscriptSection) -> str:
 
 def render_transcript(t: Transcript) -> str:
     """The page's text."""
-    from .deck import ALT_TEXT_JOIN
-
     words = _words(t.lang)
-    heading = f"{t.title}{ALT_TEXT_JOIN.get(t.lang, ': ')}{words['heading']}"
+    heading = f"{t.title}{HEADING_JOIN.get(t.lang, ': ')}{words['heading']}"
     toc = "\n".join(f'        <li><a href="#s{s.number:02d}">{s.number:02d}. {escape(s.title)}</a></li>'
                     for s in t.sections)
     sections = "\n".join(_section(s) for s in t.sections)

@@ -38,7 +38,7 @@ def table(lang: str) -> dict:
 
 def alt_texts(lang: str) -> list[str]:
     """What each movie's alt text must say: the title and the summary, as the tables have them."""
-    join = {"ja": "：", "en": ": "}[lang]
+    join = {"ja": "。", "en": ". "}[lang]
     return [f"{title}{join}{table(lang)['summaries'][key]}" for title, key in zip(TITLES[lang], KEYS)]
 
 

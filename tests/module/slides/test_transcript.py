@@ -81,7 +81,7 @@ def test_sections_have_headings_stills_with_alt_text_and_the_script(out):
     for section, key, title in zip(sections, KEYS, TITLES):
         assert re.fullmatch(rf"\d\d\. {title}", section.find("h2").text)
         (img,) = section.findall(".//img")
-        assert img.get("alt") == f"{title}：{t['summaries'][key]}"
+        assert img.get("alt") == f"{title}。{t['summaries'][key]}"
         png = base64.b64decode(img.get("src").split(",", 1)[1])
         with Image.open(io.BytesIO(png)) as still:
             assert still.size == (int(img.get("width")), int(img.get("height")))
