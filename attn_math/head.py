@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from attn_explainer_assets import asset_file, assets_dir
 
 from . import lexicon
 
@@ -45,7 +46,7 @@ ROLE_KEYS = ("follow", "winner", "long_key", "asymmetric_pair", "width_row", "hu
 HEAD_KEYS = {"sentence", "tokens", "follow", "embeddings", "vectors", "W_Q", "W_K", "W_V",
              "roles", "name", "note"}
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = assets_dir()
 DEFAULT_HEAD_PATH = ASSETS / "head.toml"
 
 
@@ -383,8 +384,8 @@ _DEFAULT: Head | None = None
 def default_head() -> Head:
     """The default head (``assets/head.toml``), read once."""
     global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_head(DEFAULT_HEAD_PATH)
+    if _DEFAULT is None:  # absent only from a broken install: AssetMissing names the fix
+        _DEFAULT = load_head(asset_file("head.toml"))
     h = _DEFAULT
     return Head(list(h.tokens), h.embeddings.copy(), h.W_Q.copy(), h.W_K.copy(), h.W_V.copy(),
                 h.follow, dict(h.roles))

@@ -44,18 +44,19 @@ from .fmt import fmt, fmt_vec, round_half_away
 from .head import Head
 from .sums import SumPlaces, sum_decimals
 
+__all__ = [
+    "ContextFunction", "Figure", "FigureFunction", "SectionFigures", "SectionSums", "Story",
+    "figure_table", "token_labels",
+]
+
 # Constants of the storyboard: choices of presentation, not of the head.
 REAL_HEAD_WIDTH = 64          # a real head's width (GPT-2 small: 768 / 12)
 FLOOR_SCORE = -30.0           # section 13 pushes a score down to here
 HULL_PULL_SCORE = 8.0         # section 21's slider stops here
-STRETCH_STEP = 0.1            # section 7's slider moves in tenths
 STRETCH_MAX_DEFAULT = 6.0     # section 7's slider range, widened to fit a crossing
 STRETCH_CAP = 20.0            # ... but never past this
 WIDTHS = (1, 4, 16, 64, 256)  # sections 14 to 16: a log axis, each tick x4
-SATURATION_WIDTHS = (16, 64)  # the widths section 15 quotes
-MILLION_CONTEXT = 1000        # section 8: "a 1,000-token context needs a million"
 PUSH_UP_DISTANCE = 2.0        # section 2: how far the input is pushed straight up
-BYTE_TICKS = (1024, 1024 ** 2, 1024 ** 3)  # section 23's bytes axis: 1 KiB, 1 MiB, 1 GiB
 
 
 @dataclass(frozen=True)

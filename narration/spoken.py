@@ -35,9 +35,10 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import lru_cache
-from pathlib import Path
 
-SPOKEN_DIR = Path(__file__).resolve().parent.parent / "assets" / "spoken"
+from attn_explainer_assets import assets_dir
+
+SPOKEN_DIR = assets_dir() / "spoken"
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 

@@ -44,11 +44,14 @@ class Line:
 
 
 def default_cache() -> Path:
-    """``ATTN_VOICE_CACHE``, else ``~/.cache/attn-explainer/voice``."""
+    """``ATTN_VOICE_CACHE``, else ``voice/`` in the user's cache folder (platformdirs:
+    ``~/.cache/attn-explainer`` on Linux, where ``XDG_CACHE_HOME`` moves it)."""
     env = os.environ.get("ATTN_VOICE_CACHE")
     if env:
         return Path(env)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn-explainer" / "voice"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("attn-explainer")) / "voice"
 
 
 def line_key(spoken: str, lang: str) -> str:

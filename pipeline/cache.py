@@ -81,6 +81,25 @@ def section_env(section, opts: Options) -> dict[str, str]:
     return env
 
 
+def project_modules(root: Path) -> frozenset[str] | None:
+    """The top-level import names of this project's code under ``root``, when ``root`` is
+    where a wheel installed it (site-packages, shared with other distributions); None for a
+    checkout or a swapped-in registry's folder, where every module under ``root`` is ours.
+
+    Read from the installed distribution's file list (``RECORD``), so a package added to
+    the project needs no list kept here.
+    """
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        files = distribution("attn-explainer").files or []
+    except PackageNotFoundError:
+        return None
+    tops = {f.parts[0].removesuffix(".py") for f in files if f.suffix == ".py" and f.parts}
+    tops = {t for t in tops if (root / t).is_dir() or (root / f"{t}.py").is_file()}
+    return frozenset(tops) if "pipeline" in tops else None
+
+
 def _file_digest(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -111,6 +130,8 @@ class Hasher:
     def __init__(self, registry: Registry):
         self.registry = registry
         self.root = registry.root
+        self.assets = registry.assets
+        self._own = project_modules(self.root)
         self._shared: str | None = None
         self._import_cache: dict[Path, set[Path]] = {}
         self._digests: dict[Path, str] = {}
@@ -126,14 +147,20 @@ class Hasher:
         if self._shared is None:
             root = self.root
             h = hashlib.sha256()
-            for top in ("attn_math", "scenes", "assets"):
+            for top in ("attn_math", "scenes"):
                 for p in _tree_files(root / top):
                     rel = p.relative_to(root)
-                    if (top == "scenes" and p.suffix == ".py") or rel.parts[:2] == ("assets", "captions") \
-                            or rel.parts[:2] == ("assets", "spoken") \
-                            or rel == Path("assets", "head.toml"):
+                    if top == "scenes" and p.suffix == ".py":
                         continue
                     h.update(f"{rel}\0{self.digest(p)}\n".encode())
+            # Named "assets/..." wherever the data package is installed; its code only finds
+            # the files, and the captions, spoken forms and head are hashed on their own.
+            for p in _tree_files(self.assets):
+                rel = Path("assets", p.relative_to(self.assets))
+                if p.suffix == ".py" or rel.parts[:2] in (("assets", "captions"), ("assets", "spoken")) \
+                        or rel == Path("assets", "head.toml"):
+                    continue
+                h.update(f"{rel}\0{self.digest(p)}\n".encode())
             self._shared = h.hexdigest()
         return self._shared
 
@@ -159,6 +186,8 @@ class Hasher:
         return self._digests[path]
 
     def _module_file(self, name: str) -> Path | None:
+        if self._own is not None and name.split(".")[0] not in self._own:
+            return None  # installed: site-packages holds other distributions' code too
         p = self.root.joinpath(*name.split("."))
         for cand in (p.with_suffix(".py"), p / "__init__.py"):
             if cand.is_file():
@@ -227,7 +256,7 @@ class Hasher:
         """The caption text a section can see: its own table ``[sNN]`` plus everything in the
         file that belongs to no section; the whole file if it cannot be split that way."""
         if lang not in self._captions:
-            path = self.root / "assets" / "captions" / f"{lang}.toml"
+            path = self.assets / "captions" / f"{lang}.toml"
             raw = path.read_bytes() if path.is_file() else b""
             try:
                 import tomllib
@@ -271,7 +300,7 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
     put("always", hasher.always_digest())
     put("units", hasher.units_digest())
     env = section_env(section, opts)
-    head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.root / "assets" / "head.toml"
+    head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.assets / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")
     put("captions", hasher.caption_bytes(section, opts.lang))
     if kind == "clip" and opts.captions != "none":  # a clip carries every language's subtitles

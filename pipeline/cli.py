@@ -28,7 +28,7 @@ class _DefaultGroup(click.Group):
     """``render`` is the default subcommand: ``render.py --quality preview`` renders."""
 
     def parse_args(self, ctx, args):
-        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h")):
+        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h", "--version")):
             args = ["render", *args]
         return super().parse_args(ctx, args)
 
@@ -133,6 +133,7 @@ def _common_options(f=None, *, quality: str = "high"):
 
 
 @click.group(cls=_DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="attn-explainer", prog_name="attn-explainer")
 def cli():
     """Render the animated self-attention explainer (one Manim scene per section).
 
@@ -142,6 +143,7 @@ def cli():
       render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
       render.py list [--json]        the sections, in order
       render.py figures [--json]     the head and every figure it implies
+      render.py doctor               what each command needs, and what is missing
 
     --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
     With no subcommand, runs `render`. Sections are cached by a hash of what they
@@ -175,9 +177,12 @@ def check_narration(lang: str) -> None:
         raise BadInput(str(e)) from None
 
 
-def voice_cache_for(paths: Paths) -> Path:
-    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else ``OUT/.cache/voice``."""
-    return Path(os.environ.get("ATTN_VOICE_CACHE") or paths.cache / "voice")
+def voice_cache_for(paths: Paths) -> Path:  # noqa: ARG001 - kept for callers
+    """Where narrated lines are cached: ``ATTN_VOICE_CACHE``, else the user's cache folder
+    (a spoken line outlives one output folder; lines are written atomically, so runs share it)."""
+    from narration.synth import default_cache
+
+    return default_cache()
 
 
 def _start(kind: str, quality, sections_spec, lang, theme, captions, out_dir, jobs, force,
@@ -394,6 +399,22 @@ def script(lang, sections_spec, quality, as_json, head_file, spec_file, sentence
         click.echo(format_script(cues, titles, total), nl=False)
 
 
+@cli.command(short_help="Check what each command needs from this machine; exit 1 if render cannot run.")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Also check that this Dask scheduler (batch --scheduler) answers.")
+def doctor(scheduler):
+    """Check cairo and pango (manim's import), the pinned fonts, the narration voices,
+    reveal.js, LibreOffice and Chromium (the slide tests) and, with --scheduler, a Dask
+    scheduler: one line each, with the install command per platform for what is missing.
+    Exit codes: 0 rendering is ready, 1 it is not."""
+    from .doctor import Context, report, run_checks
+
+    lines, code = report(run_checks(Context(scheduler=scheduler)))
+    for line in lines:
+        click.echo(line)
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Console-script entry point (``attn-explainer``)."""
     try:
@@ -403,6 +424,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(e.exit_code)
     except click.ClickException as e:
         msg = " ".join(e.format_message().split())
+        print(f"render.py: error: {msg}", file=sys.stderr)
+        sys.exit(2)
+    except (FileNotFoundError, ImportError) as e:  # a missing file or a broken install: no traceback
+        msg = " ".join(str(e).split())
+        if isinstance(e, ImportError):
+            msg += " (reinstall attn-explainer, or run attn-explainer doctor)"
         print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
     except (KeyboardInterrupt, click.exceptions.Abort, Terminated):

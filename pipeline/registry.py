@@ -13,7 +13,7 @@ from typing import Sequence
 
 from .options import BadInput
 
-#: The project root: where assets/, scenes/ and attn_math/ live.
+#: Where the project's code packages live: the checkout, or site-packages when installed.
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -21,9 +21,20 @@ ROOT = Path(__file__).resolve().parent.parent
 @dataclass(frozen=True)
 class Registry:
     sections: tuple  # tuple[scenes.registry.Section, ...]
-    root: Path       # project root: where assets/, scenes/, attn_math/ live
+    root: Path       # project root: where scenes/, attn_math/ (and a swapped registry's assets/) live
     module: str
     cards: tuple = ()  # title cards around the stitched video (scenes.registry.CARDS)
+
+    @property
+    def assets(self) -> Path:
+        """Where this registry's captions and head are read from: the installed data package
+        (:mod:`attn_explainer_assets`) for the project's own root, ``root/assets`` for a
+        swapped-in registry that names its own ``ROOT``."""
+        if self.root == ROOT.resolve():
+            from attn_explainer_assets import assets_dir
+
+            return assets_dir()
+        return self.root / "assets"
 
 
 def load_registry(name: str | None = None) -> Registry:

@@ -107,7 +107,7 @@ class SectionScene(Scene):
     def open(self) -> SectionTitle:
         """Show the section title."""
         title = SectionTitle(self.section.number, self.title_text())
-        self.play(FadeIn(title, shift=0.2 * DOWN), run_time=timing.FADE)
+        self.play(FadeIn(title, shift=style.GAP * DOWN), run_time=timing.FADE)
         self.title_mob = title
         return title
 
@@ -126,7 +126,7 @@ class SectionScene(Scene):
         return home
 
     def unstage(self, mob: Mobject, home: Mobject, run_time: float = timing.ENTER) -> None:
-        """Move a :meth:`stage`\ d ``mob`` back to its place (and size) to make room."""
+        r"""Move a :meth:`stage`\ d ``mob`` back to its place (and size) to make room."""
         self.play(Transform(mob, home), run_time=run_time)
 
     def title_text(self) -> str:

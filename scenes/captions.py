@@ -11,13 +11,13 @@ from __future__ import annotations
 import string
 import tomllib
 from functools import lru_cache
-from pathlib import Path
 
+from attn_explainer_assets import assets_dir
 from attn_math import prose
 
 from . import env, linebreak, sections
 
-CAPTIONS_DIR = Path(__file__).resolve().parent.parent / "assets" / "captions"
+CAPTIONS_DIR = assets_dir() / "captions"
 LANGS = ("ja", "en")
 MODES = ("burned", "srt", "none")
 

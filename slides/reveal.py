@@ -1,25 +1,28 @@
 """reveal.js, taken from its npm package at a pinned version and copied beside the page.
 
-The deck must work offline from ``file://``: nothing is ever loaded from a CDN. The set-up
-(``scripts/bootstrap.sh``, through ``python -m slides.reveal``) runs ``npm pack`` for the
-pinned version, checks the tarball against the pinned integrity and unpacks the files the
-deck uses (:data:`FILES`) and the licence into :func:`vendor_dir`. A render never touches
-the network: it copies those files next to ``index.html``.
+The deck must work offline from ``file://``: nothing is ever loaded from a CDN. The files
+the deck uses (:data:`FILES`) and reveal.js's MIT licence ship inside this package
+(``slides/vendor/reveal.js/``, package data), so a wheel, ``pipx`` or ``uv tool`` install
+builds the HTML deck with no npm and no network. ``python -m slides.reveal`` wrote them:
+it runs ``npm pack`` for the pinned version, checks the tarball against the pinned
+integrity and unpacks :data:`FILES`. A render copies them next to ``index.html``.
 
 To update: change :data:`VERSION` and :data:`INTEGRITY` (``npm view reveal.js@X dist.integrity``),
-run ``python -m slides.reveal``, open a rendered deck, run ``tests/test_slides.py``.
+run ``python -m slides.reveal --update``, open a rendered deck, run ``tests/module/slides/test_slides.py``.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tarfile
 import tempfile
+from importlib.resources import files
 from pathlib import Path
 
 VERSION = "6.0.2"
@@ -32,27 +35,41 @@ FILES = ("LICENSE", "package.json", "dist/reset.css", "dist/reveal.css", "dist/r
 #: The folder beside index.html.
 DIRNAME = "reveal.js"
 
-_ROOT = Path(__file__).resolve().parent.parent
+#: The package-data folder that holds :data:`FILES` (inside this package).
+PACKAGED = ("vendor", "reveal.js")
 
 
 class RevealMissing(RuntimeError):
-    """The pinned reveal.js is not unpacked yet (run the set-up)."""
+    """The pinned reveal.js is not where the deck looks for it; the message names the fix."""
 
 
 def vendor_dir() -> Path:
-    """Where the set-up unpacks reveal.js: ``$ATTN_REVEAL_DIR`` or ``vendor/reveal.js-<VERSION>``."""
+    """Where the deck's reveal.js files are: ``$ATTN_REVEAL_DIR``, else the copy installed
+    with this package."""
     env = os.environ.get("ATTN_REVEAL_DIR")
-    return Path(env) if env else _ROOT / "vendor" / f"reveal.js-{VERSION}"
+    return Path(env) if env else Path(str(files(__package__).joinpath(*PACKAGED)))
 
 
 def check_installed() -> Path:
-    """The unpacked package, or :class:`RevealMissing` naming the command that fixes it."""
+    """The folder with every file of :data:`FILES` at :data:`VERSION`, or
+    :class:`RevealMissing` naming the command that fixes it."""
     d = vendor_dir()
     missing = [f for f in FILES if not (d / f).is_file()]
-    if missing:
-        raise RevealMissing(f"reveal.js {VERSION} is not installed in {d} "
-                            f"(run: bash scripts/bootstrap.sh --slides)")
-    return d
+    if not missing and _version(d) == VERSION:
+        return d
+    if os.environ.get("ATTN_REVEAL_DIR"):
+        fix = "unset ATTN_REVEAL_DIR, or run: python -m slides.reveal --update"
+    else:
+        fix = "reinstall attn-explainer (pip install --force-reinstall attn-explainer)"
+    found = f"{len(missing)} of its files missing" if missing else f"version {_version(d)} found"
+    raise RevealMissing(f"reveal.js {VERSION} is not installed in {d} ({found}): {fix}")
+
+
+def _version(folder: Path) -> str:
+    try:
+        return str(json.loads((folder / "package.json").read_text(encoding="utf-8"))["version"])
+    except (OSError, ValueError, KeyError):
+        return "?"
 
 
 def copy_beside(dest: Path) -> None:
@@ -85,8 +102,10 @@ def fetch(dest: Path | None = None) -> Path:
         staging = Path(tmp) / "unpacked"
         with tarfile.open(tgz) as tar:
             for f in FILES:
-                member = tar.getmember(f"package/{f}")
-                data = tar.extractfile(member).read()
+                member = tar.extractfile(f"package/{f}")
+                if member is None:  # a folder or a link where the deck needs a file
+                    raise RuntimeError(f"reveal.js {VERSION} tarball: package/{f} is not a file")
+                data = member.read()
                 (staging / f).parent.mkdir(parents=True, exist_ok=True)
                 (staging / f).write_bytes(data)
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -95,12 +114,17 @@ def fetch(dest: Path | None = None) -> Path:
     return dest
 
 
-def main() -> None:
-    """``python -m slides.reveal``: unpack the pinned reveal.js unless it is already there."""
-    try:
-        print(f"reveal.js {VERSION} already in {check_installed()}")
-    except RevealMissing:
-        print(f"reveal.js {VERSION} unpacked into {fetch()}")
+def main(argv: list[str] | None = None) -> None:
+    """``python -m slides.reveal [--update]``: say where the pinned reveal.js is; with
+    ``--update`` (or when it is missing), fetch and unpack it there."""
+    args = sys.argv[1:] if argv is None else argv
+    if "--update" not in args:
+        try:
+            print(f"reveal.js {VERSION} already in {check_installed()}")
+            return
+        except RevealMissing:
+            pass
+    print(f"reveal.js {VERSION} unpacked into {fetch()}")
 
 
 if __name__ == "__main__":

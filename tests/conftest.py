@@ -45,7 +45,7 @@ def pytest_configure(config):
 #: The test modules an xdist group keeps on one worker (their module fixtures render a fixture
 #: project, start a cluster or build a deck once), longest first. Under ``--dist loadgroup``
 #: a group is one unit of work: sent late, it keeps one worker busy while the other idles.
-GROUPED_LONGEST_FIRST = ("test_batch", "test_render", "test_slides", "test_narration")
+GROUPED_LONGEST_FIRST = ("test_batch", "test_install", "test_render", "test_slides", "test_narration")
 
 
 @pytest.hookimpl(trylast=True)   # after any plugin that shuffles the order

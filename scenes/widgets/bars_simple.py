@@ -19,6 +19,9 @@ from .columns import ColumnChart, ColumnSlots, ValueAxis, line_up_labels, set_ba
 from .redrawn import Redrawn, live_source
 from .text import label
 
+__all__ = ["TITLED_BARS_HEIGHT", "RowBars", "titled_row_bars"]
+
+
 class RowBars(Redrawn, ColumnChart):
     """One vertical bar per token over a baseline, heights = values on a 0..1 scale.
 
@@ -112,7 +115,7 @@ def titled_row_bars(labels: Sequence[str], values: Sequence[float], box: Box, ti
     """
     box = Box(*box)
     box.place(box.fit(title), "top_left")
-    formula.next_to(title, DOWN, buff=0.12, aligned_edge=LEFT)
+    formula.next_to(title, DOWN, buff=style.CLOSE, aligned_edge=LEFT)
     top = formula.get_bottom()[1] - 0.25
     bars = RowBars(labels, values, Box(box.l, box.r, top - TITLED_BARS_HEIGHT, top))
     # The names keep their layout whatever the box's height: only the bars change.

@@ -8,6 +8,8 @@ from manim import DOWN, RoundedRectangle, VGroup
 from .. import style
 from .text import label, paragraph
 
+__all__ = ["CaptionBar", "SectionTitle"]
+
 
 class SectionTitle(VGroup):
     """``NN  Title`` at the top-left of the safe area."""
@@ -17,7 +19,7 @@ class SectionTitle(VGroup):
         num = label(f"{number:02d}", style.TITLE_SIZE, t.muted)
         name = label(title, style.TITLE_SIZE, t.fg)
         super().__init__(num, name)
-        self.arrange(np.array([1.0, 0, 0]), buff=0.3, aligned_edge=np.array([0, -1.0, 0]))
+        self.arrange(np.array([1.0, 0, 0]), buff=style.ROW, aligned_edge=np.array([0, -1.0, 0]))
         safe = style.safe_box()
         safe.place(safe.fit(self), "top_left")
 
@@ -30,7 +32,7 @@ class CaptionBar(VGroup):
         width = style.safe_box().width
         if "\n" in text:   # lines broken by scenes.captions (the .srt breaks there too)
             body = VGroup(*[label(x, style.CAPTION_SIZE, t.fg) for x in text.split("\n")])
-            body.arrange(DOWN, buff=0.12).scale_to_fit_width(min(body.width, width - 0.5))
+            body.arrange(DOWN, buff=style.CLOSE).scale_to_fit_width(min(body.width, width - 0.5))
         else:
             body = paragraph(text, width - 0.5, style.CAPTION_SIZE, t.fg)
         panel = RoundedRectangle(
@@ -38,8 +40,8 @@ class CaptionBar(VGroup):
             fill_color=t.panel, fill_opacity=0.92, stroke_width=0,
         )
         panel.move_to(np.array([0.0, style.safe_bottom() + style.CAPTION_HEIGHT / 2, 0]))
-        if body.height > style.CAPTION_HEIGHT - 0.15:
-            body.scale_to_fit_height(style.CAPTION_HEIGHT - 0.15)
+        if body.height > style.CAPTION_HEIGHT - style.NEAR:
+            body.scale_to_fit_height(style.CAPTION_HEIGHT - style.NEAR)
         body.move_to(panel)
         super().__init__(panel, body)
         self.text = text

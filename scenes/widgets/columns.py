@@ -14,7 +14,7 @@ Every vertical bar chart of the film is a configuration of the one core here,
 A chart sets its :class:`ColumnSlots` (where column k stands) and says how its axis reads
 (:meth:`ColumnChart.value_axis`, a :class:`ValueAxis`); the core maps columns to x and values
 to y, draws a bar between two heights (:func:`set_bar`, on :func:`set_rect`, which
-:class:`scenes.widgets.score_grid.CostBars` uses for its horizontal bars), puts a number
+:class:`scenes.widgets.cost_bars.CostBars` uses for its horizontal bars), puts a number
 past a bar's end (:func:`place_past`), draws the baseline and lines across the columns, and
 lays the token names under the columns (:func:`line_up_labels`). One rule sizes the numbers
 at the bars' ends (:func:`number_size`).
@@ -33,6 +33,9 @@ from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .text import TOKEN_CELLS, baseline, label, screen_label
 from .tokens import CUT_STEPS
+
+__all__ = ["CROWDED", "MIN_NAME_SIZE", "NUMBER_FILL", "NUMBER_GAP", "ColumnChart", "ColumnSlots",
+           "ValueAxis", "line_up_labels", "number_size", "place_past", "set_bar", "set_rect"]
 
 #: Gap between a bar's end and the number past it.
 NUMBER_GAP = 0.1

@@ -266,10 +266,6 @@ class LiveNumber(VMobject):
         """The string currently displayed."""
         return self._text or ""
 
-    def increment_value(self, delta: float) -> LiveNumber:
-        """Add ``delta`` to the value."""
-        return self.set_value(self._value + delta)
-
     def set_decimals(self, decimals: int) -> LiveNumber:
         """Change the number of decimals shown; the anchor stays put.
 
@@ -365,11 +361,6 @@ class LiveNumber(VMobject):
             self.remove_updater(self._follow_updater)
             self._follow_updater = None
         return self
-
-    @classmethod
-    def from_tracker(cls, tracker: Any, **kwargs: Any) -> LiveNumber:
-        """A LiveNumber that follows ``tracker`` (keyword arguments as for the constructor)."""
-        return cls(tracker.get_value(), **kwargs).follow(tracker)
 
     def get_anchor(self) -> np.ndarray:
         """World position of the anchor: the pen position of the decimal point (``align=

@@ -14,7 +14,15 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    LEFT, RIGHT, UP, DashedVMobject, Dot, Line, ValueTracker, VGroup, VMobject,
+    LEFT,
+    RIGHT,
+    UP,
+    DashedVMobject,
+    Dot,
+    Line,
+    ValueTracker,
+    VGroup,
+    VMobject,
 )
 
 from attn_math.fmt import bytes_in_unit, fmt
@@ -22,9 +30,12 @@ from attn_math.fmt import bytes_in_unit, fmt
 from .. import style
 from ..layout import Box
 from .live_number import LiveNumber
-from .placement import LABEL_GAP
+from .placement import LABEL_GAP, box_of, least_cost
 from .redrawn import Redrawn
 from .text import baseline, label
+
+__all__ = ["ORIGIN3", "WEIGHT_TICKS", "AxisMarker", "LiveBytes", "LiveCurve", "LogAxis",
+           "ease_apart", "weight_width_axis"]
 
 Fn = Callable[[float], float]
 
@@ -221,7 +232,7 @@ class LogAxis(VGroup):
 
     def tag_curve(self, mob: VMobject, fn: Fn, avoid: Sequence[Fn] = (),
                   fractions: Sequence[float] = (0.02, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7),
-                  buff: float = 0.1) -> VMobject:
+                  buff: float = style.TIGHT) -> VMobject:
         """Put the name ``mob`` next to the curve ``fn`` where it touches no curve.
 
         Tries the spots just under, then just over, the curve at each fraction of the axis
@@ -230,45 +241,57 @@ class LogAxis(VGroup):
         """
         width = self.right - self.left
         h = mob.height
-        first = None
-        for f in fractions:
-            a0, a1 = f, f + (mob.width + buff) / width
-            if a1 > 1:
-                break
-            xs = [self.x_at_fraction(a) for a in np.linspace(a0, a1, 16)]
-            ys = [self.y_to_sy(float(np.clip(fn(x), self.y_lo, self.y_hi))) for x in xs]
-            for side in ("below", "above"):
-                if side == "below":
-                    top = min(ys) - buff
-                    bottom = top - h
-                else:
-                    bottom = max(ys) + buff
-                    top = bottom + h
-                spot = np.array([self.left + f * width, top, 0.0])
-                if first is None:
-                    first = spot
-                if bottom < self.bottom + 0.03 or top > self.top:
-                    continue
-                clear = all(
-                    not (bottom - buff / 2 <= self.y_to_sy(float(np.clip(g(x), self.y_lo,
-                                                                       self.y_hi)))
-                         <= top + buff / 2)
-                    for g in avoid for x in xs)
-                if clear:
-                    return mob.move_to(spot, aligned_edge=LEFT + UP)
-        return mob.move_to(first, aligned_edge=LEFT + UP) if first is not None else mob
+
+        def spots():
+            """``(fractions under the name, bottom, top, where its top left goes)``, in order."""
+            for f in fractions:
+                a0, a1 = f, f + (mob.width + buff) / width
+                if a1 > 1:
+                    return
+                under = np.linspace(a0, a1, 16)
+                ys = [self.y_to_sy(float(np.clip(fn(self.x_at_fraction(a)), self.y_lo,
+                                                 self.y_hi))) for a in under]
+                below, above = min(ys) - buff, max(ys) + buff      # the name's top, bottom
+                for bottom, top in ((below - h, below), (above, above + h)):
+                    yield under, bottom, top, np.array([self.left + f * width, top, 0.0])
+
+        def blocked(spot) -> float:
+            under, bottom, top, _ = spot
+            inside = not (bottom < self.bottom + 0.03 or top > self.top)
+            return 0.0 if inside and not self.crossed(avoid, under, bottom - buff / 2,
+                                                      top + buff / 2) else 1.0
+
+        tried = list(spots())
+        spot, cost = least_cost(tried, blocked)
+        if spot is None:
+            return mob
+        return mob.move_to(spot[3] if not cost else tried[0][3], aligned_edge=LEFT + UP)
+
+    def crossed(self, fns: Sequence[Fn], fractions, lo: float, hi: float) -> bool:
+        """Whether any of the curves ``fns`` runs between the screen heights ``lo`` and
+        ``hi`` at any of the ``fractions`` of the axis (each curve clipped to the plot)."""
+        return any(lo <= self.y_to_sy(float(np.clip(g(self.x_at_fraction(a)), self.y_lo,
+                                                    self.y_hi))) <= hi
+                   for g in fns for a in fractions)
+
+    def clear_of_curves(self, mob: VMobject, fns: Sequence[Fn], buff: float = style.NUDGE,
+                        floor: float = 0.03, headroom: float = 0.5,
+                        samples: int = 24) -> bool:
+        """Whether ``mob`` sits inside the plot (``floor`` above its x axis, at most
+        ``headroom`` over its top) and no curve of ``fns`` comes within ``buff`` of it
+        (sampled at ``samples`` points across its width): a spot for a curve's name."""
+        l, r, bottom, top = box_of(mob)
+        if bottom < self.bottom + floor or top > self.top + headroom or r > self.right + 0.01:
+            return False
+        fracs = np.clip((np.linspace(l, r, samples) - self.left) / (self.right - self.left),
+                        0.0, 1.0)
+        return not self.crossed(fns, fracs, bottom - buff, top + buff)
 
     def hline(self, y: float, color: str, stroke: float = 3, dashed: bool = False) -> VMobject:
         """A horizontal reference line across the plot at data height ``y``."""
         line = Line(self.c2p(self.x_lo, y), self.c2p(self.x_hi, y), color=color,
                     stroke_width=stroke)
         return DashedVMobject(line, num_dashes=40, dashed_ratio=0.55) if dashed else line
-
-    def vline(self, x: float, color: str, stroke: float = 2, dashed: bool = True) -> VMobject:
-        """A vertical reference line through the plot at data position ``x``."""
-        line = Line(self.c2p(x, self.y_lo), self.c2p(x, self.y_hi), color=color,
-                    stroke_width=stroke)
-        return DashedVMobject(line, num_dashes=24, dashed_ratio=0.55) if dashed else line
 
 
 class LiveCurve(Redrawn, VMobject):

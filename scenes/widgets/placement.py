@@ -18,12 +18,21 @@ Boxes are ``(left, right, bottom, top)`` in frame units, like :func:`scenes.styl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
-from manim import Line, Mobject, VMobject
+from manim import DOWN, LEFT, RIGHT, UP, Line, Mobject, VMobject
 
 from .. import style
+from .arrows import QuickArrow
+
+__all__ = ["BOX_PAD", "DIRECTIONS", "HEAD_OVERLAP", "LABEL_GAP", "LEADER_AFTER", "LINE_HALF",
+           "LINE_REACH", "LINE_STEP", "RINGS", "SIDES", "SIDE_COST", "TOUCH_SLACK", "SideCost",
+           "arrow_marks", "beside", "box_at", "box_of", "clear_lines", "count_near", "is_clear",
+           "leader_lines", "least_cost", "line_marks", "near", "on_lines", "outside",
+           "overlap_area", "padded", "place_beside", "place_labels", "point_marks", "spread_labels"]
 
 #: The clearance kept between two labels (frame units; about 7 px at 720p). Closer than
 #: this, two words on different lines read as one (``and`` over ``ran``).
@@ -45,10 +54,14 @@ LINE_REACH = LINE_STEP / 2
 #: An arrowhead's box may overlap a label's this much (the empty corners of the triangle's
 #: box) before the label counts as lying on the head: it does not cross the word.
 HEAD_OVERLAP = 0.03
+#: The margin a label's box is grown by where a search counts what it covers (points along
+#: another arrow's shaft, dots, other labels' boxes): about 4 px at 720p.
+BOX_PAD = 0.04
 #: Slack of the touch test, so that two labels settled exactly ``gap`` apart do not touch.
 TOUCH_SLACK = 1e-6
 
 Box = tuple[float, float, float, float]
+T = TypeVar("T")
 
 
 def box_of(mob) -> Box:
@@ -86,13 +99,76 @@ def near(a: Box, b: Box, gap: float) -> bool:
     return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
 
 
-def line_marks(start: np.ndarray, end: np.ndarray) -> list[Box]:
-    """Small boxes (:data:`LINE_HALF` around a point) every :data:`LINE_STEP` from ``start``
-    to ``end``, both included: a label kept clear of them is not crossed by the line."""
+def line_marks(start: np.ndarray, end: np.ndarray, half: float = LINE_HALF,
+               count: int | None = None, begin: float = 0.0) -> list[Box]:
+    """Small boxes (``half`` around a point) along the line from ``start`` to ``end``: a label
+    kept clear of them is not crossed by the line.
+
+    By default a mark every :data:`LINE_STEP`, both ends included; ``count`` marks instead,
+    evenly from the fraction ``begin`` of the way to ``end`` (a shaft sampled away from the
+    origin it shares with every other arrow).
+    """
     start, end = np.asarray(start, float), np.asarray(end, float)
-    n = max(2, int(np.linalg.norm(end[:2] - start[:2]) / LINE_STEP) + 1)
-    return [(x - LINE_HALF, x + LINE_HALF, y - LINE_HALF, y + LINE_HALF)
-            for x, y in np.linspace(start[:2], end[:2], n)]
+    if count is None and not begin:
+        n = max(2, int(np.linalg.norm(end[:2] - start[:2]) / LINE_STEP) + 1)
+        points = np.linspace(start[:2], end[:2], n)
+    else:
+        n = count or max(2, int((1 - begin) * np.linalg.norm(end[:2] - start[:2]) / LINE_STEP) + 1)
+        points = [start[:2] + f * (end[:2] - start[:2]) for f in np.linspace(begin, 1.0, n)]
+    return point_marks(points, half)
+
+
+def point_marks(points, half: float = LINE_HALF) -> list[Box]:
+    """A box ``half`` around each point (frame units): what a label must not cover."""
+    return [(p[0] - half, p[0] + half, p[1] - half, p[1] + half) for p in points]
+
+
+def padded(box: Box, pad: float = BOX_PAD) -> Box:
+    """``box`` grown by ``pad`` on every side."""
+    return (box[0] - pad, box[1] + pad, box[2] - pad, box[3] + pad)
+
+
+def box_at(mob, centre: np.ndarray) -> Box:
+    """The box ``mob`` would have with its centre at ``centre`` (it is not moved)."""
+    hw, hh = mob.width / 2, mob.height / 2
+    return (centre[0] - hw, centre[0] + hw, centre[1] - hh, centre[1] + hh)
+
+
+def count_near(box: Box, boxes: Sequence[Box], gap: float = 0.0) -> int:
+    """How many of ``boxes`` come closer than ``gap`` to ``box`` (:func:`near`)."""
+    return sum(near(box, b, gap) for b in boxes)
+
+
+def overlap_area(a: Box, b: Box, pad: float = BOX_PAD) -> float:
+    """Area of the overlap of boxes ``a`` and ``b`` grown by ``pad`` on each overlapping axis."""
+    dx = min(a[1], b[1]) - max(a[0], b[0]) + pad
+    dy = min(a[3], b[3]) - max(a[2], b[2]) + pad
+    return max(dx, 0.0) * max(dy, 0.0)
+
+
+def outside(box: Box, within: Box | None) -> float:
+    """How far ``box`` reaches out of ``within`` (the sum over its four sides; 0 inside)."""
+    return _outside(np.asarray(box, float), within)
+
+
+def least_cost(candidates: Iterable[T], cost: Callable[[T], float], enough: float = 0.0,
+               margin: float = 0.0) -> tuple[T | None, float]:
+    """The search every label placement runs: the first of ``candidates`` (spots, turns,
+    sizes: whatever the configuration tries, in its order of preference) with the least
+    ``cost``, and that cost; it stops at the first candidate that costs ``enough`` or less.
+    A later candidate wins only when it costs less by more than ``margin``.
+
+    A configuration is its candidates and the weights of its cost (a search that asks only
+    "is this spot clear" costs 0 or 1, and so takes the first clear candidate).
+    """
+    best, best_cost = None, np.inf
+    for c in candidates:
+        k = cost(c)
+        if k < best_cost - margin:
+            best, best_cost = c, k
+            if k <= enough:
+                break
+    return best, float(best_cost)
 
 
 def arrow_marks(arrows) -> tuple[list[Box], list[Box]]:
@@ -100,10 +176,8 @@ def arrow_marks(arrows) -> tuple[list[Box], list[Box]]:
     the boxes of their heads: what :func:`clear_lines` keeps labels off.
 
     ``arrows`` are manim ``Arrow`` objects or the project's
-    :class:`~scenes.widgets.plane.QuickArrow` (its ``line`` and ``tip``); a quick arrow
+    :class:`~scenes.widgets.arrows.QuickArrow` (its ``line`` and ``tip``); a quick arrow
     drawn as nothing (a vector of length zero) has no marks."""
-    from .plane import QuickArrow   # plane.py places its labels with this module
-
     shafts, heads = [], []
     for a in arrows:
         start, tip = (a.line, a.tip) if isinstance(a, QuickArrow) else (a, a.get_tip())
@@ -178,6 +252,53 @@ def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Se
             place_labels([m], box=box, obstacles=[*others, *heads, *lines, *avoid], gap=gap)
             moved.append(i)
     return moved
+
+
+def spread_labels(labels: Sequence[VMobject], anchors: Sequence[np.ndarray] | None = None,
+                  pad: float = 0.06,
+                  box: Box | None = None, lines: Sequence[Box] = (), heads: Sequence[Box] = (),
+                  settle: bool = True, touch: float | None = None,
+                  avoid: Sequence[Box] = ()) -> list[Line]:
+    """Move overlapping labels apart, in place, each to the free spot nearest its wish
+    (:func:`place_labels`); then place again the labels that still
+    touch another label or lie on one of ``lines`` or ``heads``
+    (:func:`clear_lines`). Returns leader lines for labels moved
+    far (add them beside the labels).
+
+    Parameters
+    ----------
+    labels
+        Mobjects already placed where they would like to be.
+    anchors
+        Optional points each label names (its arrow tip): leader lines start there.
+    pad
+        Clearance kept between two labels' bounding boxes.
+    box
+        Optional (left, right, bottom, top) the labels are kept inside.
+    lines, heads
+        Marks along the arrows' shafts (or other lines) and the arrowheads' boxes labels
+        keep off (:func:`arrow_marks`); without them the labels
+        are only kept apart.
+    settle
+        Settle every label first (the first pass); ``False`` leaves labels that touch
+        nothing exactly where they are (labels already placed by another pass, such as
+        :func:`scenes.widgets.tip_labels.tip_labels`) and only places again those that touch.
+    touch
+        Two labels closer than this touch (default: the clearance, ``pad`` or
+        :data:`LABEL_GAP`, whichever is larger).
+    avoid
+        Further boxes a label placed again keeps clear of without their making it touch
+        (:func:`clear_lines`).
+    """
+    gap = max(pad, LABEL_GAP)
+    wishes = [m.get_center().copy() for m in labels]
+    leaders = place_labels(labels, box=box, anchors=anchors, gap=gap) if settle else []
+    if (len(lines) or len(heads)) and clear_lines(labels, lines, heads, box=box,
+                                                  touch=gap if touch is None else touch,
+                                                  gap=gap, avoid=avoid):
+        # A label placed twice gets one leader line, for where it ends up.
+        leaders = leader_lines(labels, wishes, anchors)
+    return leaders
 
 
 def leader_lines(labels: Sequence[VMobject], wishes: Sequence[np.ndarray],
@@ -292,11 +413,82 @@ def _nearest_point(b: np.ndarray, p: np.ndarray) -> np.ndarray:
     return np.array([np.clip(p[0], b[0], b[1]), np.clip(p[1], b[2], b[3]), 0.0])
 
 
-def fit_into(mob, box: Box | None = None) -> VMobject:
-    """Shift ``mob`` (no scaling) so that it lies inside ``box`` (default: the safe area)."""
-    l, r, b, t = style.safe_box() if box is None else box
-    ml, mr, mb, mt = box_of(mob)
-    dx = max(0.0, l - ml) - max(0.0, mr - r)
-    dy = max(0.0, b - mb) - max(0.0, mt - t)
-    mob.shift(np.array([dx, dy, 0.0]))
-    return mob
+# ---------------------------------------------------------------- a label beside a point
+
+
+def beside(point: np.ndarray, d: np.ndarray, mob, buff: float) -> np.ndarray:
+    """The centre that puts ``mob`` ``buff`` beside ``point`` in the unit direction ``d``
+    (3 numbers), pushed out by half its extent along ``d``."""
+    off = buff + 0.5 * abs(d[0]) * mob.width + 0.5 * abs(d[1]) * mob.height
+    return point + off * d
+
+
+#: The eight sides of a point a label may take, in order of preference: right (a label
+#: reads on from its point), the right diagonals, below, above, then the left ones.
+SIDES = tuple(np.asarray(d, float) / np.linalg.norm(d)
+              for d in (RIGHT, UP + RIGHT, DOWN + RIGHT, DOWN, UP, LEFT, UP + LEFT, DOWN + LEFT))
+
+
+@dataclass(frozen=True)
+class SideCost:
+    """What a side of a point costs a label (:func:`place_beside`), summed.
+
+    Attributes
+    ----------
+    covered
+        Per unit of area of an obstacle's box (grown by :data:`BOX_PAD`) under the label.
+    crowded
+        Per unit of area of a placed label's box (grown by :data:`LABEL_GAP`) under it.
+    on_line
+        Per mark of a line or head within :data:`LABEL_GAP` of it.
+    rank
+        Per step down the order of :data:`SIDES` (breaks ties toward the preferred side).
+    outside
+        Per unit it reaches out of the box.
+    """
+
+    covered: float = 1.0
+    crowded: float = 1.0
+    on_line: float = 0.01
+    rank: float = 1e-3
+    outside: float = 10.0
+
+
+#: Covering a thing is the fault; a line nearby only tips the balance; leaving the box is
+#: worst.
+SIDE_COST = SideCost()
+
+
+def place_beside(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
+                 box: Box | None = None, labels: Sequence = (), lines: Sequence[Box] = (),
+                 heads: Sequence[Box] = (), cost: SideCost = SIDE_COST) -> list[Line]:
+    """Put ``mob`` beside ``point`` on the side (of :data:`SIDES`) where it covers the least
+    of ``obstacles`` (mobjects), of ``labels`` (texts already placed) and of ``lines`` and
+    ``heads`` (arrows' shafts and heads, :func:`arrow_marks`), staying inside ``box`` when
+    one is given; ``cost`` weighs them.
+
+    ``labels``, ``lines`` and ``heads`` are then kept :data:`LABEL_GAP` away: from the side
+    chosen, :func:`place_labels` moves ``mob`` to the free spot nearest it. Returns the
+    leader line that pass drew, if it moved ``mob`` far (add it beside ``mob``).
+    """
+    point = np.asarray(point, float)
+    placed = [box_of(o) for o in labels]
+    things = [box_of(o) for o in obstacles]
+
+    spots: list[np.ndarray] = []    # where each side puts the label
+
+    def side_cost(side) -> float:
+        rank, d = side
+        spots.append(beside(point, d, mob, buff))
+        mob.move_to(spots[-1])
+        here = box_of(mob)
+        return (cost.covered * sum(overlap_area(here, o) for o in things)
+                + cost.crowded * sum(overlap_area(here, o, LABEL_GAP) for o in placed)
+                + cost.on_line * count_near(here, (*lines, *heads), LABEL_GAP)
+                + cost.rank * rank + cost.outside * outside(here, box))
+
+    (rank, _), _ = least_cost(enumerate(SIDES), side_cost, enough=-np.inf)
+    mob.move_to(spots[rank])
+    if not (len(labels) or len(lines) or len(heads)):
+        return []
+    return place_labels([mob], box=box, obstacles=[*placed, *lines, *heads], anchors=[point])

@@ -2,28 +2,35 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
 import numpy as np
 from manim import (
-    Arrow, DashedLine, Dot, Line, NumberPlane, VGroup, VMobject,
+    Arrow,
+    DashedLine,
+    Dot,
+    Line,
+    NumberPlane,
+    VGroup,
+    VMobject,
 )
 
 from .. import style
 from ..layout import Box
+from .arrows import HEAD_LENGTH, HEAD_RATIO, STROKE_RATIO, FastArrow, Vec
 from .placement import (
-    LABEL_GAP, LINE_REACH, arrow_marks, box_of, is_clear, line_marks, near, on_lines,
+    LABEL_GAP,
+    LINE_REACH,
+    arrow_marks,
+    box_of,
+    is_clear,
+    line_marks,
+    near,
+    on_lines,
     place_labels,
 )
-from .redrawn import Redrawn, live_source
-from .text import label
+from .redrawn import live_source
+from .tip_labels import live_tip_label
 
-#: An arrow's head on a plane (:meth:`VectorPlane.arrow`, :class:`QuickArrow`): at most
-#: ``HEAD_LENGTH`` long and at most ``HEAD_RATIO`` of the arrow; its stroke at most
-#: ``STROKE_RATIO`` times the arrow's length (short arrows thin out).
-HEAD_LENGTH, HEAD_RATIO, STROKE_RATIO = 0.22, 0.18, 8.0
-
-Vec = Callable[[], np.ndarray]
+__all__ = ["EASE_BACK", "PUSH_STEPS", "SNAP_BACK", "VectorPlane", "data_range"]
 
 #: Each frame a live label that was pushed off its wished spot tries a spot this much
 #: nearer to it (and keeps the old one while the nearer is taken), so it glides back
@@ -47,14 +54,24 @@ def _pushes(a: np.ndarray, others, gap: float = LABEL_GAP) -> list[tuple[float, 
     return out
 
 
-def data_range(points: np.ndarray, pad: float = 0.4, include_origin: bool = True):
-    """(x_min, x_max, y_min, y_max) around ``points`` (and the origin), padded, on whole units."""
+def data_range(points: np.ndarray, pad: float = 0.4, include_origin: bool = True,
+               step: float = 1.0, pad_origin: bool = True) -> tuple[float, float, float, float]:
+    """``(x_min, x_max, y_min, y_max)`` around ``points`` (and the origin), padded by ``pad``,
+    on multiples of ``step`` (whole units by default).
+
+    With ``pad_origin=False`` the origin is included without the padding, and with a
+    ``step`` of half a unit values bunched in one quadrant fill the plane (the value planes
+    of sections 20 and 21).
+    """
     P = np.asarray(points, float).reshape(-1, 2)
-    if include_origin:
+    if include_origin and pad_origin:
         P = np.vstack([P, [0.0, 0.0]])
-    lo = np.floor(P.min(axis=0) - pad)
-    hi = np.ceil(P.max(axis=0) + pad)
-    return lo[0], hi[0], lo[1], hi[1]
+    lo, hi = P.min(axis=0) - pad, P.max(axis=0) + pad
+    if include_origin and not pad_origin:
+        lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
+    lo = np.floor(lo / step) * step
+    hi = np.ceil(hi / step) * step
+    return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
 
 
 class VectorPlane(VGroup):
@@ -237,30 +254,13 @@ class VectorPlane(VGroup):
                      max_tip_length_to_length_ratio=HEAD_RATIO,
                      max_stroke_width_to_length_ratio=STROKE_RATIO, tip_length=HEAD_LENGTH)
 
-    def live_arrow(self, get: Vec, color: str, stroke: float = 5) -> "FastArrow":
+    def live_arrow(self, get: Vec, color: str, stroke: float = 5) -> FastArrow:
         """An arrow from the origin that follows ``get()`` every frame (points rewritten in place)."""
         return FastArrow(self, get, color, stroke)
 
-    def tip_label(self, text: str, get: Vec, color: str, size: float = style.LABEL_SIZE,
-                  buff: float = 0.28):
-        """A label that sits just beyond the tip of the vector ``get()``, following it."""
-        mob = label(text, size, color)
-        state = self.live_state(mob)
-
-        def place(m):
-            v = np.asarray(get(), float)
-            n = np.linalg.norm(v)
-            d = v / n if n > 1e-9 else np.array([0.0, 1.0])
-            self.settle_live(m, self.c2p(v) + buff * np.array([d[0], d[1], 0]) +
-                             0.5 * np.array([d[0] * m.width, d[1] * m.height, 0]), state)
-
-        place(mob)
-        mob.add_updater(place)
-        return mob
-
     def labelled_arrow(self, get: Vec, color: str, text: str, size: float = style.LABEL_SIZE):
         """A live arrow with its tip label: ``VGroup(arrow, label)``."""
-        return VGroup(self.live_arrow(get, color), self.tip_label(text, get, color, size))
+        return VGroup(self.live_arrow(get, color), live_tip_label(self, text, get, color, size))
 
     def dot(self, v, color: str, radius: float = 0.07) -> Dot:
         return Dot(self.c2p(v), radius=radius, color=color)
@@ -288,108 +288,3 @@ class VectorPlane(VGroup):
     def segment(self, a, b, color: str, dashed: bool = False, stroke: float = 3) -> VMobject:
         cls = DashedLine if dashed else Line
         return cls(self.c2p(a), self.c2p(b), color=color, stroke_width=stroke)
-
-
-class QuickArrow(VGroup):
-    """An arrow whose points are rewritten in place: no mobject is built per frame.
-
-    Looks like :meth:`VectorPlane.arrow <scenes.widgets.plane.VectorPlane.arrow>` (a line
-    and a filled triangular tip as long as it is wide, at most ``tip_length`` and at most
-    ``tip_ratio`` of the arrow; the stroke thins on short arrows) but costs a few array
-    writes to move, where building a manim ``Arrow`` costs about 10 ms.
-
-    Parameters
-    ----------
-    color, stroke, opacity
-        Initial style (change it with :meth:`put`).
-    """
-
-    def __init__(self, color: str, stroke: float = 5, opacity: float = 1.0,
-                 tip_length: float = HEAD_LENGTH, tip_ratio: float = HEAD_RATIO,
-                 stroke_ratio: float = STROKE_RATIO):
-        self.line = VMobject(stroke_color=color, stroke_width=stroke, stroke_opacity=opacity)
-        self.tip = VMobject(fill_color=color, fill_opacity=opacity, stroke_width=0)
-        super().__init__(self.line, self.tip)
-        self.tip_length, self.tip_ratio, self.stroke_ratio = tip_length, tip_ratio, stroke_ratio
-        self.style = (str(color), float(stroke), float(opacity))
-        self._style_set = None
-
-    def put(self, start, end, color: str | None = None, stroke: float | None = None,
-            opacity: float | None = None) -> QuickArrow:
-        """Draw from ``start`` to ``end`` (frame points), optionally with a new style."""
-        c0, w0, o0 = self.style
-        self.style = (str(color or c0), float(w0 if stroke is None else stroke),
-                      float(o0 if opacity is None else opacity))
-        c, w, o = self.style
-        a, b = np.asarray(start, float), np.asarray(end, float)
-        L = float(np.linalg.norm(b - a))
-        if L < 1e-4:
-            self.line.clear_points()
-            self.tip.clear_points()
-            return self
-        d = (b - a) / L
-        n = np.array([-d[1], d[0], 0.0])
-        tl = min(self.tip_length, self.tip_ratio * L)
-        base = b - tl * d
-        self.line.set_points_as_corners([a, base])
-        self.tip.set_points_as_corners([b, base + 0.5 * tl * n, base - 0.5 * tl * n, b])
-        width = min(w, self.stroke_ratio * L)
-        style = (c, width, o)
-        if style != self._style_set:
-            self.line.set_stroke(c, width=width, opacity=o)
-            self.tip.set_fill(c, opacity=o)
-            self.tip.set_stroke(width=0)
-            self._style_set = style
-        return self
-
-
-class FastArrow(Redrawn, QuickArrow):
-    """An arrow from the origin of ``plane`` to ``get()``, following it on every frame.
-
-    The updater skips all work when neither the vector nor the colour changed, and
-    otherwise rewrites the points in place (see :class:`QuickArrow`). Animate it with
-    ``FadeIn``/``FadeOut`` or by moving what ``get`` reads, not with ``GrowArrow``.
-
-    Parameters
-    ----------
-    plane
-        The :class:`~scenes.widgets.plane.VectorPlane`.
-    get
-        Zero-argument callable returning the 2-vector.
-    color
-        A colour, or a zero-argument callable returning one (e.g. a colour fading in).
-    stroke
-        Stroke width.
-    opacity
-        Stroke and tip opacity.
-    """
-
-    def __init__(self, plane, get: Vec, color, stroke: float = 5, opacity: float = 1.0):
-        c = color() if callable(color) else color
-        super().__init__(c, stroke, opacity)
-        # Live sources, shared by copies: a copy of this arrow (each FadeIn) must not
-        # deep-copy the whole plane, nor the scene a getter is a bound method of.
-        self._c2p = live_source(plane.c2p)
-        self.get = live_source(get)
-        self.color_of = live_source(color) if callable(color) else color
-        self.stroke, self.opacity = stroke, opacity
-        self._last = None
-        self.redraw_every_frame()
-
-    def redraw(self) -> None:
-        v = np.asarray(self.get(), float)
-        c = self.color_of() if callable(self.color_of) else self.color_of
-        key = (float(v[0]), float(v[1]), str(c), self.opacity, self.stroke)
-        if key == self._last:
-            return
-        self._last = key
-        self.put(self._c2p((0.0, 0.0)), self._c2p(v), c, self.stroke, self.opacity)
-
-    def set_arrow_style(self, opacity: float | None = None, stroke: float | None = None) -> FastArrow:
-        """Change the drawn opacity or stroke width (kept across later redraws)."""
-        if opacity is not None:
-            self.opacity = opacity
-        if stroke is not None:
-            self.stroke = stroke
-        self.redraw()
-        return self

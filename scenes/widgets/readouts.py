@@ -38,6 +38,9 @@ from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
 from .text import baseline, baseline_drop, label
 
+__all__ = ["WIDE_NUMBER", "CellReadout", "LabeledNumber", "Readout", "ReadoutPanel", "RowReadout",
+           "TotalReadout", "VectorReadout", "latin_baseline"]
+
 #: The widest text an entry takes (two decimals, a minus sign): the width of a slot.
 WIDE_NUMBER = "\u22120.00"
 
@@ -404,7 +407,7 @@ class ReadoutPanel(VGroup):
         """Name and number of row ``i`` (e.g. to highlight or fade it)."""
         return VGroup(self.names[i], self.numbers[i])
 
-    def place_under(self, mob: VMobject, box, buff: float = 0.3) -> ReadoutPanel:
+    def place_under(self, mob: VMobject, box, buff: float = style.ROW) -> ReadoutPanel:
         """Put the panel ``buff`` under ``mob`` with its name column ending at the middle of
         ``box`` (left, right, bottom, top), so names and numbers share the box's width."""
         box = Box(*box)
@@ -569,11 +572,11 @@ class VectorReadout(VGroup):
         left = sym
         if equals:
             eq = label("=", size, t.muted)
-            eq.next_to(sym, RIGHT, buff=0.12)
+            eq.next_to(sym, RIGHT, buff=style.CLOSE)
             parts.append(eq)
             left = eq
         # A name that ends in its own "=" keeps the wider gap such names always had.
-        lb = label("[", size, color).next_to(left, RIGHT, buff=0.12 if equals else 0.2)
+        lb = label("[", size, color).next_to(left, RIGHT, buff=style.CLOSE if equals else 0.2)
         slot = label(WIDE_NUMBER, size).width
         v = np.asarray(get(), float)
         nums, commas = [], []

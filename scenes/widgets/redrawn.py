@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+__all__ = ["LiveSource", "Redrawn", "live_source"]
+
 
 class LiveSource:
     """A callable kept by reference when its mobject is copied.

@@ -1,32 +1,48 @@
 """Scores as columns: one query's row as n bars, and every row as a grid of squares.
 
 - :class:`ScoreColumns`: n bars on a zero line, one per key, heights live from a callable,
-  the sign colour on each bar, the live number above a positive bar or below a negative one,
-  the key's label at the foot. The vertical scale is fixed (``lo``..``hi``) so that heights
-  can be compared across rows and across time.
+  each bar in its sign's colour and style (:func:`scenes.style.sign_mark`), the live number
+  above a positive bar or below a negative one, the key's label at the foot. The vertical
+  scale is fixed (``lo``..``hi``) so that heights can be compared across rows and across time.
 - :class:`ScoreSquares`: the whole score matrix as squares whose *area* is the score's size and
-  whose colour is its sign, with each row's largest score outlined (live): who wins each row.
+  whose colour and style are its sign, with each row's largest score outlined (live): who
+  wins each row.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from manim import (
-    UP, Line, Polygon, Rectangle, Square, VGroup, VMobject,
+    UP,
+    Line,
+    Polygon,
+    Rectangle,
+    Square,
+    VGroup,
+    VMobject,
 )
 
 from .. import style
 from ..layout import fit_width
 from .columns import (
-    NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, line_up_labels, place_past, set_bar,
+    NUMBER_GAP,
+    ColumnChart,
+    ColumnSlots,
+    ValueAxis,
+    line_up_labels,
+    place_past,
+    set_bar,
 )
 from .columns import number_size as columns_number_size
 from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .redrawn import Redrawn, live_source
+from .score_grid import ScoreGrid
 from .text import TOKEN_CELLS, label
+
+__all__ = ["TICK_CLEAR", "ScoreColumns", "ScoreSquares", "sign_color"]
 
 Scores = Callable[[], np.ndarray]
 
@@ -199,7 +215,7 @@ class ScoreColumns(Redrawn, ColumnChart):
             x = self.column_x(j)
             # A score of 0 still draws a hair-thin bar, never a degenerate one.
             bar = set_bar(self.bars[j], x, y0, y, self.bar_w, min_height=1e-3)
-            bar.set_fill(style.score_color(v), opacity=0.9)
+            style.sign_mark(bar, v, opacity=0.9)
             num = self.numbers[j]
             num.set_value(v)
             num.set_fill(sign_color(v, num.decimals))
@@ -221,8 +237,8 @@ class ScoreSquares(Redrawn, VGroup):
     section 7 stretches one key.
 
     A square's *area* is proportional to ``|score| / vmax`` (so small scores stay
-    visible next to large ones), its colour is the sign. Each row's largest score is
-    outlined in amber and the outline jumps when another column takes the lead.
+    visible next to large ones), its colour and style are the sign. Each row's largest score
+    is outlined in amber and the outline jumps when another column takes the lead.
 
     Parameters
     ----------
@@ -317,8 +333,6 @@ class ScoreSquares(Redrawn, VGroup):
     def _grid_layout(self, labels: Sequence[str], box, label_size: float) -> None:
         """Cell size and labels as :class:`~scenes.widgets.score_grid.ScoreGrid` lays them out
         in ``box`` (the grid's own drawing is not used)."""
-        from .score_grid import ScoreGrid
-
         n = self.n
         size = min(label_size, ScoreGrid.auto_label_size(n))
         g = ScoreGrid(np.zeros((n, n)), list(labels), box=box, label_size=size,
@@ -365,5 +379,5 @@ class ScoreSquares(Redrawn, VGroup):
                 sq.set_points_as_corners([c + np.array([-h, -h, 0]), c + np.array([h, -h, 0]),
                                           c + np.array([h, h, 0]), c + np.array([-h, h, 0]),
                                           c + np.array([-h, -h, 0])])
-                sq.set_fill(style.score_color(v), opacity=0.9)
+                style.sign_mark(sq, v, opacity=0.9)
             self.winners[i].move_to(self.centers[i][int(np.argmax(M[i]))])

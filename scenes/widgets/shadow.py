@@ -1,51 +1,42 @@
-"""The dot product as a shadow: the construction on the plane and its readout.
+"""The dot product as a shadow: the construction on the plane, its readouts, every key at once.
 
-Small widgets, all driven by getters (``get_q()``, ``get_k()`` return 2-vectors),
-so the same construction serves a sweeping query (section 5), a stretching key
-(section 7) or any other motion:
+Driven by getters (``get_q()``, ``get_k()`` return 2-vectors), so the same construction
+serves a sweeping query (section 5), a stretching key (section 7), a walking query
+(section 3) or any other motion:
 
 - :class:`ShadowConstruction`: on a :class:`~scenes.widgets.plane.VectorPlane`, the key's
   line, the perpendicular dropped from the query's tip, a right-angle mark, and the
   shadow measured along the key's line (a bar in the sign colour, drawn beside the line
   like a dimension line so it never hides the key arrow).
 - :class:`ShadowReadout`: ``shadow × key length = score``, three live numbers.
-- :func:`tip_labels`: labels for static vectors, placed so that none overlap.
+- :class:`ShadowTable`: one query against every key, ``key | shadow | × |k| | = R``, live;
+- :class:`ShadowLines`: the shadow of a moving query on every key's line at once;
+- :class:`NumberColumns`, :func:`column_number`: columns of live numbers aligned on their
+  decimal points (the readout, and section 5's dot-product table beside it).
 
 Every number comes from :func:`attn_math.core.shadow` at render time.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
-from manim import ORIGIN, RIGHT, UP, DashedLine, Line, VGroup, VMobject
+from manim import ORIGIN, RIGHT, UP, DashedLine, Line, RoundedRectangle, VGroup, VMobject
 
 from attn_math import core
 
 from .. import style
+from ..layout import Box
+from .arrows import Vec, unit
 from .live_number import LiveNumber
-from .placement import (
-    LABEL_GAP,
-    LINE_REACH,
-    box_of,
-    is_clear,
-    line_marks,
-    near,
-    on_lines,
-    place_labels,
-)
-from .plane import HEAD_LENGTH, HEAD_RATIO
+from .readouts import WIDE_NUMBER
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
-from .text import label
+from .text import baseline, label
 
-Vec = Callable[[], np.ndarray]
-
-
-def unit_direction(v: np.ndarray) -> np.ndarray:
-    n = float(np.linalg.norm(v))
-    return v / n if n > 1e-12 else np.array([1.0, 0.0])
+__all__ = ["NumberColumns", "ShadowConstruction", "ShadowLines", "ShadowReadout", "ShadowTable",
+           "column_number", "dashed_points", "segment_points"]
 
 
 class ShadowConstruction(Redrawn, VGroup):
@@ -118,14 +109,14 @@ class ShadowConstruction(Redrawn, VGroup):
         p = self.plane
         q, k = np.asarray(self.get_q(), float), np.asarray(self.get_k(), float)
         sh = core.shadow(q, k)
-        u = unit_direction(k)
+        u = unit(k)
         if self._dir is None or not np.allclose(u, self._dir):
             self._dir = u
             self.key_line.become(p.line_through(u, t.key, opacity=0.55))
         o = p.origin
         foot = p.c2p(sh["foot"])
         tip = p.c2p(q)
-        su = unit_direction(p.c2p(u) - o)                         # the key's direction on screen
+        su = unit(p.c2p(u) - o)                         # the key's direction on screen
         n_screen = np.array([-su[1], su[0], 0.0])        # its left normal on screen
         col = sign_color(sh["score"])
 
@@ -140,7 +131,7 @@ class ShadowConstruction(Redrawn, VGroup):
         # Right-angle mark inside the triangle origin-foot-tip.
         a = 0.14
         if drop_len > 1.6 * a:
-            toward_tip = unit_direction(tip - foot)
+            toward_tip = unit(tip - foot)
             back = -su if float(np.dot(foot - o, su)) > 0 else su
             pts = [foot + a * toward_tip, foot + a * toward_tip + a * back, foot + a * back]
             self.corner.set_points_as_corners(pts).set_stroke(t.fg, 2, opacity=0.9)
@@ -159,15 +150,12 @@ class ShadowConstruction(Redrawn, VGroup):
             tick.put_start_and_end_on(at - h, at + h)
             tick.set_stroke(col, 3, opacity=1.0)
 
-    def bar_end(self) -> np.ndarray:
-        """Screen point at the far end of the shadow bar (to hang a label on)."""
-        return self.bar.get_end()
-
 
 # ---------------------------------------------------------------- number layout helpers
 
 
 def column_number(value: float, size: float, color: str, **kw) -> LiveNumber:
+    """A two-decimal live number for a column of :class:`NumberColumns`."""
     return LiveNumber(value, decimals=2, font_size=size, color=color, **kw)
 
 
@@ -203,7 +191,7 @@ class ShadowReadout(VGroup):
     Not a :class:`~scenes.widgets.readouts.Readout` line nor a
     :class:`~scenes.widgets.readouts.ReadoutPanel`: it is an equation, three numbers in
     columns with the operators between them and their names above, laid out like the
-    :class:`~scenes.sections.s05_dot_product_shadow.table.DotProductTable` it stands beside (the same :class:`NumberColumns`).
+    dot-product table it stands beside in section 5 (the same :class:`NumberColumns`).
 
     Parameters
     ----------
@@ -263,185 +251,209 @@ class ShadowReadout(VGroup):
         super().__init__(heads, VGroup(*nums), seps)
 
 
-# ---------------------------------------------------------------- labels on the plane
+# ---------------------------------------------------------------- every key at once
 
 
-def tip_labels(plane, items, color, size: float, avoid=(), buff: float = 0.12,
-               obstacles=()) -> VGroup:
-    """Labels at the tips of static vectors, turned around each tip until none overlap.
+class ShadowTable(VGroup):
+    """One query against every key: ``key | shadow | × |k| | = R``, live.
 
     Parameters
     ----------
-    plane
-        The :class:`~scenes.widgets.plane.VectorPlane` the vectors are drawn on.
-    items
-        ``(vector, text)`` pairs (data coordinates).
-    color
-        One colour for every label, or one per item.
-    size
-        Font size.
-    avoid
-        Screen points no label may cover (e.g. dots).
-    obstacles
-        Further vectors (data coordinates) whose arrows no label may cover.
-
-    Returns
-    -------
-    VGroup
-        The labels, in the order of ``items``.
+    key_labels
+        Token labels of the keys, one row each.
+    key_lengths
+        ``|k_j|`` (static).
+    get_query
+        Zero-argument callable returning the current query.
+    keys
+        (n, 2) keys.
+    headers
+        Texts of the four column headers.
+    box
+        (left, right, bottom, top) the table must fit in.
 
     Notes
     -----
-    Longer vectors are placed first (their tips are the most exposed). A label may sit
-    beyond the tip or swing up to 180 degrees around it, a little further out if needed;
-    it stays inside the plane, keeps :data:`~scenes.widgets.placement.LABEL_GAP` from the
-    labels placed before it, and avoids every other arrow's shaft and the ``avoid``
-    points. If no spot is free, the least crowded wins; if that one comes closer than
-    ``LABEL_GAP`` to a label placed before, the label moves to the nearest spot that does
-    not (:func:`~scenes.widgets.placement.place_labels`).
+    ``row_box(j)`` gives a rectangle around row ``j`` (to mark the winner), and
+    ``cell(j, c)`` the mobject in column ``c`` of row ``j``.
     """
-    colors = [color] * len(items) if isinstance(color, str) else list(color)
-    def box(m, pad=0.04):
-        return (m.get_left()[0] - pad, m.get_right()[0] + pad,
-                m.get_bottom()[1] - pad, m.get_top()[1] + pad)
 
-    def covers(b, pt):
-        return b[0] <= pt[0] <= b[1] and b[2] <= pt[1] <= b[3]
+    def __init__(self, key_labels: Sequence[str], key_lengths: Sequence[float],
+                 get_query: Vec, keys: np.ndarray, headers: Sequence[str], box,
+                 size: float = style.SMALL_SIZE):
+        t = style.theme()
+        n = len(key_labels)
+        K = np.asarray(keys, float)
+        lengths = np.asarray(key_lengths, float)
+        box = Box(*box)
+        top = box.t
+        head_h = 0.45
+        row_h = min(0.5, (box.height - head_h) / n)
+        fsize = size * min(1.0, row_h / 0.4)
+        gap, sym_w = 0.12, 0.3
 
-    tips = [plane.c2p(v) for v, _ in items]
-    # Every other arrow is avoided along its whole shaft, not only at its tip.
-    shafts = [[plane.origin + f * (tip - plane.origin) for f in np.linspace(0.15, 1.0, 18)]
-              for tip in tips + [plane.c2p(v) for v in obstacles]]
-    l, r = plane.get_left()[0], plane.get_right()[0]
-    bottom, top = plane.get_bottom()[1], plane.get_top()[1]
-    placed, out = [], [None] * len(items)
-    order = sorted(range(len(items)), key=lambda i: -float(np.linalg.norm(items[i][0])))
-    for i in order:
-        v, text = items[i]
-        m = label(text, size, colors[i])
-        tip = tips[i]
-        base = np.arctan2(*(tip - plane.origin)[[1, 0]]) if np.linalg.norm(tip - plane.origin) > 1e-6 else np.pi / 2
-        best, best_cost = None, None
-        for extra in (0.0, 0.25):
-            for turn in (0, 30, -30, 60, -60, 90, -90, 120, -120, 150, -150, 180):
-                a = base + np.radians(turn)
-                u = np.array([np.cos(a), np.sin(a), 0.0])
-                m.move_to(tip + (buff + extra) * u
-                          + 0.5 * np.array([u[0] * m.width, u[1] * m.height, 0]))
-                b = box(m)
-                inside = l <= b[0] and b[1] <= r and bottom <= b[2] and b[3] <= top
-                cost = (0 if inside else 100) + 10 * sum(
-                    near(box_of(m), o, LABEL_GAP) for o in placed) + sum(
-                    covers(b, pt) for j, pts in enumerate(shafts) if j != i for pt in pts) + sum(
-                    covers(b, pt) for pt in avoid)
-                if best_cost is None or cost < best_cost:
-                    best, best_cost = m.get_center(), cost
-                if cost == 0:
-                    break
-            if best_cost == 0:
-                break
-        m.move_to(best)
-        if any(near(box_of(m), o, LABEL_GAP) for o in placed):
-            # No spot around the tip is clear of the labels placed before (two arrows
-            # pointing the same way): the nearest one that is, inside the plane.
-            place_labels([m], box=(l, r, bottom, top), obstacles=placed)
-        placed.append(box_of(m))
-        out[i] = m
-    plane.register_labels(*out)   # live labels on the plane keep clear of these
-    return VGroup(*out)
+        def widths(fs):
+            hw = [label(h, fs).width for h in headers]
+            name_w = max([label(s, fs).width for s in key_labels] + [hw[0]])
+            num = label(WIDE_NUMBER, fs).width
+            cols = [max(num, h) for h in hw[1:]]
+            return name_w, cols, name_w + sum(cols) + 2 * sym_w + 5 * gap
+
+        name_w, cols, width = widths(fsize)
+        if width > box.width:
+            fsize *= box.width / width
+            name_w, cols, width = widths(fsize)
+        x0 = box.l + max(0.0, (box.width - width) / 2)
+        # Right edges of the three number columns (numbers and headers right-aligned).
+        xs = [x0 + name_w + gap + cols[0]]
+        xs.append(xs[0] + 2 * gap + sym_w + cols[1])
+        xs.append(xs[1] + 2 * gap + sym_w + cols[2])
+        sym_x = [xs[0] + gap + sym_w / 2, xs[1] + gap + sym_w / 2]
+        hdr = VGroup()
+        for k, txt in enumerate(headers):
+            h = label(txt, fsize, t.muted)
+            if k == 0:
+                h.move_to(np.array([x0 + h.width / 2, top - head_h / 2, 0]))
+            else:
+                h.move_to(np.array([xs[k - 1] - h.width / 2, top - head_h / 2, 0]))
+            hdr.add(h)
+        rule = Line(np.array([x0 - 0.05, top - head_h, 0]), np.array([xs[-1] + 0.05, top - head_h, 0]),
+                    stroke_color=t.grid, stroke_width=2)
+        ref = label("0", fsize)
+        drop = ref.get_center()[1] - baseline(ref, "0")
+        rows = []
+        self.cells: list[list] = []
+        self.row_y = []
+        for j in range(n):
+            cy = top - head_h - (j + 0.5) * row_h
+            base = cy - drop
+            self.row_y.append(cy)
+            name = label(key_labels[j], fsize, t.key)
+            name.move_to(np.array([x0 + name.width / 2, cy, 0]))
+            name.shift((base - baseline(name, key_labels[j])) * UP)
+
+            def shadow(j=j):
+                q = np.asarray(get_query(), float)
+                return float(q @ K[j] / lengths[j])
+
+            def score(j=j):
+                return float(np.asarray(get_query(), float) @ K[j])
+
+            sh = column_number(shadow(), fsize, t.query, align="right")
+            sh.move_anchor_to(np.array([xs[0], base, 0]))
+            sh.follow(shadow)
+            times = label("\u00d7", fsize, t.muted).move_to(np.array([sym_x[0], cy, 0]))
+            kl = column_number(lengths[j], fsize, t.key, align="right")
+            kl.move_anchor_to(np.array([xs[1], base, 0]))
+            eq = label("=", fsize, t.muted).move_to(np.array([sym_x[1], cy, 0]))
+            sc = column_number(score(), fsize, style.score_text_color(score()), align="right")
+            sc.move_anchor_to(np.array([xs[2], base, 0]))
+
+            def recolour(m, f=score):
+                m.set_value(f())
+                c = style.score_text_color(m.get_value())
+                if m.get_fill_color().to_hex().lower() != c.lower():
+                    m.set_fill(c)
+
+            sc.add_updater(recolour)
+            row = VGroup(name, sh, times, kl, eq, sc)
+            rows.append(row)
+            self.cells.append([name, sh, kl, sc])
+        super().__init__(hdr, rule, *rows)
+        self.rows, self.header = rows, hdr
+        self.row_h, self.x_left, self.x_right = row_h, x0 - 0.1, xs[-1] + 0.1
+        self.cell_w = label(WIDE_NUMBER, fsize).width + 0.14
+        self.font_size = fsize
+
+    def row_box(self, j: int, color: str, stroke: float = 2.5) -> RoundedRectangle:
+        """A rounded outline around row ``j``."""
+        w = self.x_right - self.x_left
+        box = RoundedRectangle(corner_radius=0.06, width=w, height=self.row_h * 0.92,
+                               stroke_color=color, stroke_width=stroke, fill_opacity=0)
+        return box.move_to(np.array([(self.x_left + self.x_right) / 2, self.row_y[j], 0]))
+
+    def cell_box(self, j: int, col: int, color: str, stroke: float = 2.0) -> RoundedRectangle:
+        """An outline around the number in column ``col`` (1 shadow, 2 |k|, 3 R) of row ``j``."""
+        mob = self.cells[j][col]
+        w = self.cell_w
+        box = RoundedRectangle(corner_radius=0.05, width=w, height=self.row_h * 0.8,
+                               stroke_color=color, stroke_width=stroke, fill_opacity=0)
+        right = mob.get_anchor()[0] + 0.07
+        return box.move_to(np.array([right - w / 2, self.row_y[j], 0]))
 
 
-def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
-                   size: float = style.LABEL_SIZE, buff: float = 0.14):
-    """A label that follows the tip of ``get()`` and keeps off the arrow of ``get_other()``.
 
-    Two vectors a few degrees apart would put a plain tip label on the other arrow. This
-    label tries spots around the tip (straight beyond it first, then swinging either way,
-    the side away from the other vector first) and keeps the spot it has as long as that
-    stays clear, so it does not flicker while the vectors move. A spot swung round the tip
-    must also keep off the label's own shaft (up to its head). When no spot around the tip
-    is free (a tip near the plane's edge, the other label beside it), the label takes the
-    free spot nearest one of them, off both shafts and the axes, ending nearest the tip.
+def segment_points(a, b) -> np.ndarray:
+    """Bezier points (cubic, 4 per segment) of the straight segment from ``a`` to ``b``."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    return np.array([a, a + (b - a) / 3, a + 2 * (b - a) / 3, b])
+
+
+def dashed_points(a, b, dash: float = 0.08, ratio: float = 0.55) -> np.ndarray:
+    """Points of a dashed segment from ``a`` to ``b`` as disjoint sub-paths (one VMobject)."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    L = float(np.linalg.norm(b - a))
+    if L < 1e-6:
+        return np.zeros((0, 3))
+    n = max(1, int(round(L / dash)))
+    d = (b - a) / n
+    return np.vstack([segment_points(a + k * d, a + (k + ratio) * d) for k in range(n)])
+
+
+class ShadowLines(Redrawn, VGroup):
+    """The projection of a moving query onto every key: perpendicular and shadow, live.
+
+    For each key ``k_j`` a dashed perpendicular drops from the query's tip to the key's
+    line, and a thick segment from the origin to the foot is the shadow. The
+    ``emphasis`` callable says which keys to draw bright (the rest are faint). Points are
+    rewritten in place, so a frame costs no mobject construction.
 
     Parameters
     ----------
     plane
         The :class:`~scenes.widgets.plane.VectorPlane`.
-    text, color, size
-        The label.
-    get, get_other
-        Zero-argument callables: the labelled vector and the one to keep clear of.
+    get_query
+        Zero-argument callable returning the current query.
+    keys
+        (n, 2) keys.
+    emphasis
+        Zero-argument callable returning the set of key indices drawn bright.
+    faint
+        Opacity factor of the keys not emphasised.
     """
-    mob = label(text, size, color)
-    get, get_other = live_source(get), live_source(get_other)
-    state = {"turn": None}
 
-    def spot(m, tip, base, turn):
-        a = base + np.radians(turn)
-        u = np.array([np.cos(a), np.sin(a), 0.0])
-        return tip + buff * u + 0.5 * np.array([u[0] * m.width, u[1] * m.height, 0])
+    def __init__(self, plane, get_query: Vec, keys: np.ndarray, emphasis: Callable,
+                 faint: float = 0.45):
+        t = style.theme()
+        self._c2p = lambda v: plane.c2p(v)   # a closure, not an attribute: copies stay cheap
+        self._unit = lambda: plane.unit
+        self.get_query, self.K, self.emphasis = get_query, np.asarray(keys, float), emphasis
+        self.faint = faint
+        self.shadows = [VMobject(stroke_color=t.query) for _ in range(len(self.K))]
+        self.perps = [VMobject(stroke_color=t.muted, stroke_width=2) for _ in range(len(self.K))]
+        super().__init__(*self.shadows, *self.perps)
+        self._last = None
+        self.redraw_every_frame()
 
-    def clear(m, center, shaft, own=()):
-        hw, hh = m.width / 2 + 0.04, m.height / 2 + 0.04
-        if any(abs(p[0] - center[0]) <= hw and abs(p[1] - center[1]) <= hh for p in shaft):
-            return False
-        # and off its own arrow's shaft (a label swung round the tip could lie along it),
-        # by the shared touch test of live labels
-        box = (center[0] - m.width / 2, center[0] + m.width / 2,
-               center[1] - m.height / 2, center[1] + m.height / 2)
-        return not on_lines(box, own, reach=LINE_REACH)
-
-    def fits(m, center):
-        # inside the plane's grid (a long name beyond a tip near the edge would hang out)
-        # and clear of the plane's other labels
-        hw, hh = m.width / 2, m.height / 2
-        box = (center[0] - hw, center[0] + hw, center[1] - hh, center[1] + hh)
-        return is_clear(box, plane.label_boxes(mob, m), within=plane.frame_box())
-
-    def place(m):
-        o = plane.origin
-        tip = plane.c2p(np.asarray(get(), float))
-        other = plane.c2p(np.asarray(get_other(), float))
-        d, od = unit_direction(tip - o), unit_direction(other - o)
-        base = np.arctan2(d[1], d[0])
-        away = 1.0 if d[0] * od[1] - d[1] * od[0] <= 0 else -1.0
-        shaft = [o + f * (other - o) for f in np.linspace(0.05, 1.0, 24)]
-        # its own shaft, to the head's base (the head as drawn: at most HEAD_LENGTH and
-        # HEAD_RATIO of the arrow; a label beside the head is beyond the shaft)
-        span = float(np.linalg.norm((tip - o)[:2]))
-        own = (line_marks(o, tip - min(HEAD_LENGTH, HEAD_RATIO * span) * d) if span > 1e-6
-               else [])
-        turns = [0.0] + [away * a * s for a in (30, 60, 90, 120, 150) for s in (1, -1)]
-        if state["turn"] is not None:
-            c = spot(m, tip, base, state["turn"])
-            if clear(m, c, shaft, own) and fits(m, c):
-                m.move_to(c)
-                return
-        for turn in turns:
-            c = spot(m, tip, base, turn)
-            if clear(m, c, shaft, own) and fits(m, c):
-                state["turn"] = turn
-                m.move_to(c)
-                return
-        # No spot around the tip is clear of all: from each spot clear of the arrows, the
-        # free spot nearest it inside the plane (clear of the labels and off both arrows'
-        # shafts); the one that ends nearest the tip, so the label still names its arrow.
-        state["turn"] = None
-        marks = [*own, *(line_marks(o, other) if np.linalg.norm((other - o)[:2]) > 1e-6
-                         else [])]
-        obstacles = [*plane.label_boxes(mob, m), *marks, *plane.axis_marks()]  # axes too
-        starts = [a for a in turns if clear(m, spot(m, tip, base, a), shaft, own)] or [away * 90]
-        best, best_d = None, np.inf
-        for turn in starts:
-            m.move_to(spot(m, tip, base, turn))
-            place_labels([m], box=plane.frame_box(), obstacles=obstacles)
-            l, r, b, t = box_of(m)
-            d_tip = float(np.hypot(max(l - tip[0], 0, tip[0] - r), max(b - tip[1], 0, tip[1] - t)))
-            if d_tip < best_d - 1e-9:
-                best, best_d = m.get_center().copy(), d_tip
-        m.move_to(best)
-
-    place(mob)
-    mob.add_updater(place)
-    plane.register_labels(mob)
-    return mob
+    def redraw(self) -> None:
+        q = np.asarray(self.get_query(), float)
+        emph = frozenset(self.emphasis())
+        key = (float(q[0]), float(q[1]), emph)
+        if key == self._last:
+            return
+        self._last = key
+        c2p = self._c2p
+        o = c2p((0.0, 0.0))
+        for j, k in enumerate(self.K):
+            u = k / np.linalg.norm(k)
+            foot = (q @ u) * u
+            bright = j in emph
+            op = 1.0 if bright else self.faint
+            sh, pp = self.shadows[j], self.perps[j]
+            sh.set_points(segment_points(o, c2p(foot)))
+            sh.set_stroke(width=11 if bright else 7, opacity=0.7 * op)
+            if np.linalg.norm(q - foot) * self._unit() > 0.12:
+                pp.set_points(dashed_points(c2p(q), c2p(foot)))
+                pp.set_stroke(opacity=op)
+            else:
+                pp.clear_points()

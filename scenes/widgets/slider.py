@@ -10,6 +10,7 @@ from attn_math.fmt import round_half_away
 from .. import style
 from .text import label
 
+__all__ = ["CountTracker", "Slider", "rows_at"]
 
 
 def rows_at(rows, k: float):
@@ -69,11 +70,11 @@ class Slider(VGroup):
         parts = [track, fill, knob]
         self.name = None
         if name:
-            self.name = label(name, size, t.fg).next_to(track, LEFT, buff=0.25)
+            self.name = label(name, size, t.fg).next_to(track, LEFT, buff=style.NUDGE + style.GAP)
             parts.append(self.name)
         self.readout = readout
         if readout is not None:
-            readout.next_to(track, RIGHT, buff=0.3)
+            readout.next_to(track, RIGHT, buff=style.ROW)
             parts.append(readout)
         super().__init__(*parts)
         self.fill, self.knob = fill, knob

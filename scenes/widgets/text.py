@@ -5,11 +5,16 @@ from __future__ import annotations
 import unicodedata
 from collections import OrderedDict
 
-from manim import DOWN, Text, VGroup
+from manim import DOWN, RIGHT, UP, Text, VGroup
 
 from .. import style
-from ..linebreak import is_wide, paragraph_lines
 from ..layout import fit_width
+from ..linebreak import is_wide, paragraph_lines
+from .glyph_cache import EM_PER_FONT_SIZE
+
+__all__ = ["ELLIPSIS", "KEPT_CHARS", "LABELS_KEPT", "TOKEN_CELLS", "backed", "baseline",
+           "baseline_drop", "bullet_list", "cells", "drawable", "em", "label", "paragraph",
+           "screen_label", "screen_labels", "subscripted"]
 
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
 #: or an emoji two): past it the token is abbreviated with an ellipsis (``supercalifr…``).
@@ -158,6 +163,47 @@ def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,
         for part in (first, second):
             for line in part:
                 line.align_to(text, LEFT)
-        dot = Dot(radius=0.06, color=dot_color).next_to(first[0], LEFT, buff=0.18)
+        dot = Dot(radius=0.06, color=dot_color).next_to(first[0], LEFT, buff=style.SNUG + style.TIGHT)
         out.append(VGroup(dot, text))
-    return VGroup(*out).arrange(DOWN, buff=0.32, aligned_edge=LEFT)
+    return VGroup(*out).arrange(DOWN, buff=style.HAIR + style.ROW, aligned_edge=LEFT)
+
+
+def em(size: float) -> float:
+    """Manim units of one em at font size ``size`` (the scale :class:`~manim.Text` uses)."""
+    return size * EM_PER_FONT_SIZE
+
+
+def subscripted(main: str, sub: str, color: str, size: float = style.LABEL_SIZE,
+                suffix: str = "") -> VGroup:
+    """``main`` with ``sub`` as a subscript (``W`` + ``Q``), then an optional ``suffix``.
+
+    Parameters
+    ----------
+    main, sub
+        The symbol and its subscript; ``sub`` may be empty.
+    color
+        Colour of the whole symbol.
+    size
+        Font size of ``main``; the subscript is set at 65 % of it.
+    suffix
+        Text after the subscript at full size (e.g. ``"(t)"``).
+    """
+    m = label(main, size, color)
+    parts = [m]
+    if sub:
+        s = label(sub, size * 0.65, color)
+        s.next_to(m, RIGHT, buff=0.03)
+        s.align_to(m, DOWN).shift(0.35 * em(size) * DOWN * 0.5)
+        parts.append(s)
+    if suffix:
+        x = label(suffix, size, color)
+        x.next_to(VGroup(*parts), RIGHT, buff=style.NUDGE)
+        x.shift((baseline(m, main) - baseline(x, suffix)) * UP)
+        parts.append(x)
+    return VGroup(*parts)
+
+
+def backed(mob, width: float = 5.0):
+    """Give a label a background-coloured outline, so it reads where it crosses a line."""
+    mob.set_stroke(style.theme().background, width=width, background=True)
+    return mob

@@ -10,6 +10,8 @@ from manim import RIGHT, RoundedRectangle, VGroup
 from .. import style
 from .text import TOKEN_CELLS, baseline, baseline_drop, label, screen_label, screen_labels
 
+__all__ = ["CUT_STEPS", "MIN_CHIP_SIZE", "TokenStrip", "one_cut"]
+
 #: The smallest font size a chip's word is scaled to while chips share one width.
 MIN_CHIP_SIZE = 16
 #: How far long tokens are cut (half-em cells) when chips would otherwise be too small.
@@ -68,7 +70,7 @@ class TokenStrip(VGroup):
 
     def __init__(self, labels: list[str], width: float | None = None,
                  size: float = style.LABEL_SIZE, color: str | None = None,
-                 chip_height: float = 0.55, buff: float = 0.12, min_cell: float = 0.0):
+                 chip_height: float = 0.55, buff: float = style.CLOSE, min_cell: float = 0.0):
         t = style.theme()
         width = width or style.safe_box().width
         self.labels = list(labels)

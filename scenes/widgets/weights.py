@@ -24,13 +24,28 @@ from dataclasses import dataclass
 
 import numpy as np
 from manim import (
-    DOWN, LEFT, RIGHT, Circle, DashedVMobject, Rectangle, RoundedRectangle,
-    ManimColor, ValueTracker, VGroup, VMobject,
+    DOWN,
+    LEFT,
+    RIGHT,
+    Circle,
+    DashedVMobject,
+    ManimColor,
+    Rectangle,
+    RoundedRectangle,
+    ValueTracker,
+    VGroup,
+    VMobject,
 )
 
 from .. import style
 from .columns import (
-    NUMBER_GAP, ColumnChart, ColumnSlots, ValueAxis, number_size, place_past, set_bar,
+    NUMBER_GAP,
+    ColumnChart,
+    ColumnSlots,
+    ValueAxis,
+    number_size,
+    place_past,
+    set_bar,
 )
 from .live_number import LiveNumber
 from .readouts import Readout
@@ -38,6 +53,10 @@ from .redrawn import Redrawn, live_source
 from .slider import Slider
 from .text import label, screen_labels
 from .tokens import TokenStrip
+
+__all__ = ["CELL_TINT", "CHIP_HEIGHT", "DRAG_TRACK", "GUTTER", "HEADER_GAP", "HEADER_LINE",
+           "MAX_PITCH", "MIN_TRACK", "NUMBER_ROOM", "RIGHT_ROOM", "SCORE_ROW_HEIGHT",
+           "DraggedScoreRow", "LevelLine", "MaskToggle", "RowLayout", "ScoreRow", "WeightBars"]
 
 Values = Callable[[], Sequence[float]]
 
@@ -131,6 +150,9 @@ class WeightBars(Redrawn, ColumnChart):
         (animate it to rescale the axis). ``lo < 0`` leaves room for negative bars.
     colors
         Callable returning one colour per bar, or ``None`` for the weight teal.
+    hollow
+        Callable returning how far (0 to 1) the bars are signed scores: a negative bar is
+        drawn that hollow (:func:`scenes.style.sign_mark`); ``None`` for solid bars.
     masked
         Callable returning one number in [0, 1] per token: 1 draws the position as an empty
         dashed slot (masked), with no bar number; ``None`` for never masked.
@@ -167,7 +189,7 @@ class WeightBars(Redrawn, ColumnChart):
 
     def __init__(self, labels: Sequence[str], values: Values, layout: RowLayout, *,
                  value_range=(0.0, 1.0), colors: Callable | None = None,
-                 masked: Values | None = None, slots: Values | None = None,
+                 hollow: Callable[[], float] | None = None, masked: Values | None = None, slots: Values | None = None,
                  lifts: Values | None = None, opacity: Values | None = None,
                  numbers: bool = True, decimals: int = 2, number_kw: dict | None = None,
                  pitch: float | None = None, bar_frac: float = 0.56):
@@ -178,6 +200,7 @@ class WeightBars(Redrawn, ColumnChart):
         self.range_fn = live_source(value_range)
         self.colors_fn, self.masked_fn, self.slots_fn, self.lifts_fn, self.opacity_fn = (
             live_source(x) for x in (colors, masked, slots, lifts, opacity))
+        self.hollow_fn = live_source(hollow)
         self.bar_frac = bar_frac
         self.stack = ValueTracker(0.0)
         avail = layout.right - layout.left
@@ -208,6 +231,8 @@ class WeightBars(Redrawn, ColumnChart):
                                 for _ in range(n)]) if numbers else VGroup()
         self._colors = [None] * n
         self._masked = np.zeros(n)
+        self._word_colours = [ManimColor(chip[1].get_fill_color()) for chip in strip.chips]
+        self._muted = ManimColor(t.muted)
         self._opacity = np.ones(n)
         self._last = {k: [None] * n for k in ("bar", "chip", "empty", "number")}
         parts = [self.empties, self.zero_line, self.bars, self.numbers, strip]
@@ -241,6 +266,7 @@ class WeightBars(Redrawn, ColumnChart):
         y0 = axis.y(0.0)
         self.zero_line.set_y(y0)
         colors = self.colors_fn() if self.colors_fn else None
+        hollow = float(self.hollow_fn()) if self.hollow_fn else None
         last = self._last                        # what each column was drawn with last frame
         for j in range(n):
             x = self.column_x(slots[j])
@@ -251,17 +277,24 @@ class WeightBars(Redrawn, ColumnChart):
                 set_bar(self.bars[j], x, ya + lift, yb + lift, width)
                 last["bar"][j] = key
             bar = self.bars[j]
-            if colors is not None and (self._colors[j] is None or colors[j] != self._colors[j]):
-                bar.set_fill(colors[j])
-                self._colors[j] = colors[j]
-            if opacity[j] != self._opacity[j]:
-                bar.set_fill(opacity=opacity[j])
-                self._opacity[j] = opacity[j]
+            if hollow is not None:               # signed scores: colour and style each frame
+                style.sign_mark(bar, v[j], opacity[j], hollow=hollow,
+                                color=colors[j] if colors is not None else None)
+            else:
+                if colors is not None and (self._colors[j] is None
+                                           or colors[j] != self._colors[j]):
+                    bar.set_fill(colors[j])
+                    self._colors[j] = colors[j]
+                if opacity[j] != self._opacity[j]:
+                    bar.set_fill(opacity=opacity[j])
+                    self._opacity[j] = opacity[j]
             if last["chip"][j] != (x, lift):
                 self.strip.chips[j].move_to(np.array([x, self.chip_y + lift, 0.0]))
                 last["chip"][j] = (x, lift)
-            if masked[j] != self._masked[j]:     # a masked token's word fades back
-                self.strip.chips[j][1].set_opacity(1.0 - 0.6 * masked[j])
+            if masked[j] != self._masked[j]:     # a masked token's word steps back
+                word = self.strip.chips[j][1]
+                # to the muted colour, not to a lower opacity: it stays 4.5:1 on its chip
+                word.set_fill(self._word_colours[j].interpolate(self._muted, masked[j]))
                 self._masked[j] = masked[j]
             if last["empty"][j] != (x, y0, masked[j]):
                 e = self.empties[j]
@@ -318,7 +351,7 @@ class LevelLine(VGroup):
         def place(_):
             y = bars.y_of(value)
             line.set_y(y)
-            tag.next_to(line, RIGHT, buff=0.12)
+            tag.next_to(line, RIGHT, buff=style.CLOSE)
 
         place(self)
         self.add_updater(place)
@@ -362,7 +395,7 @@ class ScoreRow(Redrawn, VGroup):
         gutter = VGroup(label(name, style.SMALL_SIZE, t.fg))
         if tag:
             gutter.add(label(tag, style.TINY_SIZE, t.muted))
-            gutter.arrange(RIGHT, buff=0.08, aligned_edge=DOWN)
+            gutter.arrange(RIGHT, buff=style.SNUG, aligned_edge=DOWN)
         gutter.move_to(np.array([bars.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
         self.gutter = gutter
         parts = [cells, nums, gutter]
@@ -469,7 +502,8 @@ class MaskToggle(VGroup):
     """The mask switch: ``left`` and ``right`` labels either side of a pill with a knob.
 
     ``tracker`` at 0 puts the knob on the left (the right way, ``+ (−∞)``), at 1 on the
-    right (``× 0``); the active side is lit, the other muted.
+    right (``× 0``); the active side is lit, the other in the muted colour (not faded: it
+    still reads, at 4.5:1).
     """
 
     def __init__(self, tracker: ValueTracker, left: str, right: str,
@@ -482,8 +516,9 @@ class MaskToggle(VGroup):
         knob = Circle(radius=0.13, fill_opacity=1.0, stroke_width=0)
         ll = label(left, style.LABEL_SIZE, lc, mono=True)
         rl = label(right, style.LABEL_SIZE, rc, mono=True)
-        ll.next_to(pill, LEFT, buff=0.2)
-        rl.next_to(pill, RIGHT, buff=0.2)
+        muted = ManimColor(t.muted)
+        ll.next_to(pill, LEFT, buff=style.GAP)
+        rl.next_to(pill, RIGHT, buff=style.GAP)
         super().__init__(pill, ll, rl, knob)
         self.tracker = tracker
 
@@ -493,8 +528,8 @@ class MaskToggle(VGroup):
             x1 = pill.get_right()[0] - 0.17
             knob.move_to(np.array([x0 + a * (x1 - x0), pill.get_center()[1], 0.0]))
             knob.set_fill(ManimColor(lc).interpolate(ManimColor(rc), a))
-            ll.set_opacity(1.0 - 0.65 * a)
-            rl.set_opacity(0.35 + 0.65 * a)
+            ll.set_fill(ManimColor(lc).interpolate(muted, a))
+            rl.set_fill(muted.interpolate(ManimColor(rc), a))
 
         follow(self)
         knob.add_updater(follow)

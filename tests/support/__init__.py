@@ -1,6 +1,6 @@
 """What the tests share: paths, the sentences they try, hypothesis strategies, the scene
-harness (renders a section's last frame), the layout probe, the shown-sums reader and the
-offline browser. Test modules import from here, never from one another."""
+harness (renders a section's last frame), the layout probe, the shown-sums reader, the
+text-contrast measure of a frame and the offline browser. Test modules import from here, never from one another."""
 
 from __future__ import annotations
 

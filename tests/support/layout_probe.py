@@ -188,8 +188,8 @@ def arrows_drawn(scene) -> list[ArrowMarks]:
     """
     from manim import Arrow
 
+    from scenes.widgets.arrows import QuickArrow
     from scenes.widgets.placement import box_of, line_marks
-    from scenes.widgets.plane import QuickArrow
 
     out: list[ArrowMarks] = []
     seen: set[int] = set()

@@ -25,18 +25,13 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.widgets.plane import FastArrow, VectorPlane, data_range
-from scenes.widgets.projection import (
-    LiveTipLabel,
-    MatrixChip,
-    RoleRow,
-    VectorReadout,
-    blend_color,
-    spread_labels,
-    subscripted,
-    tip_label_position,
-)
-from scenes.widgets.text import label
+from scenes.widgets.arrows import FastArrow, blend_color
+from scenes.widgets.chips import MatrixChip, RoleRow
+from scenes.widgets.placement import spread_labels
+from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.text import label, subscripted
+from scenes.widgets.tip_labels import LiveTipLabel, tip_label_position
 from scenes.widgets.tokens import TokenStrip
 
 #: The sentence's chips while they open the section alone (font size, chip height).

@@ -27,16 +27,12 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
-from scenes.widgets.plane import FastArrow, VectorPlane, data_range
-from scenes.widgets.projection import (
-    DirectionDial,
-    LiveTipLabel,
-    VectorReadout,
-    live_tip_labels,
-    subscripted,
-    unwrapped_angles,
-)
-from scenes.widgets.text import label
+from scenes.widgets.arrows import FastArrow
+from scenes.widgets.dial import DirectionDial, unwrapped_angles
+from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.readouts import VectorReadout
+from scenes.widgets.text import label, subscripted
+from scenes.widgets.tip_labels import LiveTipLabel, live_tip_labels
 
 # Presentation: the wander loop is an ellipse through the start, this fraction of |x| wide.
 WANDER_RADIUS = 0.45

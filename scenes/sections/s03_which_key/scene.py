@@ -23,8 +23,11 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
-from scenes.widgets.plane import FastArrow, VectorPlane, data_range
-from scenes.widgets.projection import MarkLegend, ShadowLines, ShadowTable, TipLabels
+from scenes.widgets.arrows import FastArrow
+from scenes.widgets.legend import MarkLegend
+from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.shadow import ShadowLines, ShadowTable
+from scenes.widgets.tip_labels import TipLabels
 from scenes.widgets.tokens import TokenStrip, one_cut
 
 # Presentation: the walk through all queries takes about this long, whatever n.

@@ -25,17 +25,13 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.widgets.arrows import FastArrow
+from scenes.widgets.chips import MatrixChip
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.plane import FastArrow, VectorPlane, data_range
-from scenes.widgets.projection import (
-    LiveTipLabel,
-    MatrixChip,
-    TipLabels,
-    live_tip_labels,
-    subscripted,
-)
+from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import baseline, label, screen_labels
+from scenes.widgets.text import baseline, label, screen_labels, subscripted
+from scenes.widgets.tip_labels import LiveTipLabel, TipLabels, live_tip_labels
 
 # Presentation: the blend runs this long.
 BLEND_SECONDS = 6.0
@@ -179,7 +175,7 @@ class TwoMaps(SectionScene):
         def x_of(v):
             return axis.get_start() + (v - lo) / (hi - lo) * (axis.get_end() - axis.get_start())
 
-        # The zero mark: the dots' colours (sign colours) say which side is which.
+        # The zero mark: the dots' colours and styles (solid or hollow) say which side is which.
         zero = Line(UP * 0.14, DOWN * 0.14, stroke_color=th.muted, stroke_width=2).move_to(x_of(0.0))
         dots = VGroup()
         for (i, j), side in (((a, b), UP), ((b, a), DOWN)):
@@ -192,7 +188,7 @@ class TwoMaps(SectionScene):
                 p = x_of(v)
                 m[0].move_to(p + side * 0.0)
                 m[1].next_to(m[0], side, buff=style.SNUG)
-                m[0].set_fill(style.score_color(v))
+                style.sign_mark(m[0], v)
 
             g = VGroup(dot, tag)
             place(g)

@@ -8,10 +8,10 @@ import numpy as np
 from manim import DashedLine, VGroup
 
 from scenes import style
+from scenes.widgets.arrows import unit
 from scenes.widgets.placement import (
     place_labels,
 )
-from scenes.widgets.shadow import unit_direction
 from scenes.widgets.text import label
 
 __all__ = ["SignHalfPlanes"]
@@ -49,7 +49,7 @@ class SignHalfPlanes(VGroup):
         from manim import Polygon
 
         t = style.theme()
-        k = unit_direction(np.asarray(key, float))
+        k = unit(np.asarray(key, float))
         x0, x1 = plane.plane.x_range[:2]
         y0, y1 = plane.plane.y_range[:2]
         rect = [np.array(p, float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
@@ -69,7 +69,7 @@ class SignHalfPlanes(VGroup):
         # The signs sit in each half, well inside the plane, off the key's own line.
         reach = 0.6 * min(x1 - x0, y1 - y0) / 2
         plus = label("+", size * 1.4, t.positive).move_to(plane.c2p(reach * (k + perp) / 1.4))
-        minus = label("\u2212", size * 1.4, t.negative).move_to(plane.c2p(reach * (-k + perp) / 1.4))
+        minus = label("\u2212", size * 1.4, t.negative_text).move_to(plane.c2p(reach * (-k + perp) / 1.4))
         # ... and clear of the labels already on the plane (a long key's name).
         place_labels([plus, minus], box=plane.frame_box(), obstacles=plane.label_boxes())
         plane.register_labels(plus, minus)

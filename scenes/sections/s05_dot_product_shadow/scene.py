@@ -16,8 +16,9 @@ from scenes.base import SectionScene
 from scenes.sections.s05_dot_product_shadow.half_planes import SignHalfPlanes
 from scenes.sections.s05_dot_product_shadow.table import DotProductTable
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_label_away
+from scenes.widgets.shadow import ShadowConstruction, ShadowReadout
 from scenes.widgets.text import screen_label
+from scenes.widgets.tip_labels import tip_label_away
 
 DEG_PER_SECOND = 50.0   # how fast the query turns
 #: Seconds the table's rows take to come in one by one; the recap's circle round the readout.

@@ -8,9 +8,10 @@ import numpy as np
 from manim import LEFT, RIGHT, Line, VGroup
 
 from scenes import style
+from scenes.widgets.arrows import Vec
 from scenes.widgets.redrawn import live_source
 from scenes.widgets.score_columns import sign_color
-from scenes.widgets.shadow import NumberColumns, Vec, column_number
+from scenes.widgets.shadow import NumberColumns, column_number
 from scenes.widgets.text import label
 
 __all__ = ["DotProductTable"]

@@ -27,12 +27,11 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
-from scenes.widgets.placement import LABEL_GAP, arrow_marks
+from scenes.widgets.placement import LABEL_GAP, arrow_marks, spread_labels
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.projection import spread_labels
 from scenes.widgets.score_columns import ScoreColumns
-from scenes.widgets.shadow import tip_labels
 from scenes.widgets.text import label
+from scenes.widgets.tip_labels import tip_labels
 from scenes.widgets.tokens import TokenStrip, one_cut
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
@@ -124,7 +123,7 @@ class OneQuerySixNumbers(SectionScene):
     def _settle_key_labels(self, items) -> VGroup:
         """Many keys crowd the plane, and tip_labels may find no free spot for a name: a name
         touching another (closer than TIP_CLEAR) or lying on an arrow's shaft or head (its
-        own included) is placed again by the shared pass (:func:`~scenes.widgets.projection.
+        own included) is placed again by the shared pass (:func:`~scenes.widgets.placement.
         spread_labels` without its first pass: the other names stay where tip_labels put
         them), clear of the names, arrowheads and shafts, with a leader line from its tip
         when it moves far. The arrows are the keys and the query at every token it stops on

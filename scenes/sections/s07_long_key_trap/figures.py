@@ -5,9 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from attn_math.fmt import fmt
-from attn_math.story import STRETCH_STEP, Figure, Story, figure_table
+from attn_math.story import Figure, Story, figure_table
 
 __all__ = ["BORROWS", "figures"]
+
+#: The slider moves in tenths.
+STRETCH_STEP = 0.1
 
 #: Figures of other sections (by slug) that this section's captions quote.
 BORROWS = {"which-key": ("R_follow_winner",)}

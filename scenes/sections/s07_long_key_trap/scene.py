@@ -34,13 +34,13 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.placement import arrow_marks, line_marks
+from scenes.widgets.placement import arrow_marks, line_marks, spread_labels
 from scenes.widgets.plane import VectorPlane, data_range
-from scenes.widgets.projection import spread_labels
 from scenes.widgets.score_columns import ScoreColumns, ScoreSquares
-from scenes.widgets.shadow import ShadowConstruction, ShadowReadout, tip_labels
+from scenes.widgets.shadow import ShadowConstruction, ShadowReadout
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
+from scenes.widgets.tip_labels import tip_labels
 from scenes.widgets.tokens import one_cut
 
 #: Seconds the stretch takes to just short of the crossing (stretch_lo), and all the way to

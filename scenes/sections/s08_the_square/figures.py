@@ -6,9 +6,12 @@ from collections.abc import Mapping
 
 from attn_math import cost, prose
 from attn_math.fmt import fmt_int
-from attn_math.story import MILLION_CONTEXT, Figure, Story, figure_table
+from attn_math.story import Figure, Story, figure_table
 
 __all__ = ["caption_context", "figures"]
+
+#: The context whose dot products it counts: "a 1,000-token context needs a million".
+MILLION_CONTEXT = 1000
 
 
 def caption_context(s: Story, figs: Mapping[str, Figure], lang: str | None) -> dict[str, str]:

@@ -14,8 +14,9 @@ from manim import DOWN, LEFT, UP, FadeIn, ValueTracker, VGroup, linear, smooth
 from attn_math import cost
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.widgets.cost_bars import CostBars
 from scenes.widgets.readouts import LabeledNumber
-from scenes.widgets.score_grid import CostBars, ScoreGrid
+from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label
 

@@ -80,6 +80,7 @@ class SoftmaxStaircase(SectionScene):
         self.bars = WeightBars(s.labels, lambda: self.stage_values(k.get_value()), layout,
                                value_range=lambda: self.stage_range(k.get_value()),
                                colors=lambda: self.stage_colors(k.get_value()),
+                               hollow=lambda: max(0.0, 1.0 - k.get_value()),
                                decimals=self.places.parts)
         name = self.bars.row_name(f"{s.labels[f]} →", t.query)
         self.formulas = [self.formula(0), self.formula(1), self.formula(2)]

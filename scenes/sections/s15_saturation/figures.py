@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from attn_math import core
 from attn_math.fmt import fmt
-from attn_math.story import SATURATION_WIDTHS, WIDTHS, Figure, Story, figure_table
+from attn_math.story import WIDTHS, Figure, Story, figure_table
 
 __all__ = ["BORROWS", "figures"]
+
+#: The widths this section quotes (narrow and wide).
+SATURATION_WIDTHS = (16, 64)
 
 #: Figures of other sections (by slug) that this section's captions quote.
 BORROWS = {"spread-sqrt-d": ("d_real",), "the-divisor": ("divisor_real",)}

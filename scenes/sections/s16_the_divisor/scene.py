@@ -32,6 +32,7 @@ from scenes.base import SectionScene
 from scenes.widgets.bars_simple import titled_row_bars
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.log_axis import AxisMarker, LiveCurve, weight_width_axis
+from scenes.widgets.placement import least_cost
 from scenes.widgets.readouts import ReadoutPanel
 from scenes.widgets.slider import CountTracker
 from scenes.widgets.text import label, screen_labels
@@ -46,6 +47,10 @@ TIGHT_ROW_GAP = style.ROW + style.SNUG  # the closest they come when the panel i
 CARD_BUFF = style.GAP + style.NUDGE  # readouts to the closing card (toy head, GPT-2 small)
 SLIDE_SECONDS = 4.0       # the width sliding from the smallest to the widest
 BACK_TO_SQRT = 1.5        # the divisor switching back from d to √d
+#: Where the 1/n line's name may go, in order: (font size, side, gap, least height over the
+#: x axis): above the line, below it, smaller and closer below it.
+UNIFORM_TAG_SPOTS = ((style.SMALL_SIZE, UP, style.SNUG, 0.03), (style.SMALL_SIZE, DOWN, style.SNUG, 0.03),
+                     (style.TINY_SIZE, DOWN, 0.03, 0.005))
 BEFORE_DIVIDE = 0.8       # seconds section 15's end state holds before the divisor comes in
 
 
@@ -145,32 +150,25 @@ class TheDivisor(SectionScene):
 
     def clear_of_curves(self, mob, buff: float = style.NUDGE, floor: float = 0.03) -> bool:
         """Whether ``mob`` sits inside the plot (``floor`` above its x axis) and no curve
-        crosses it."""
-        a = self.axis
-        l, r = mob.get_left()[0], mob.get_right()[0]
-        bottom, top = mob.get_bottom()[1], mob.get_top()[1]
-        if bottom < a.bottom + floor or top > a.top + 0.5 or r > a.right + 0.01:
-            return False
-        fracs = np.clip((np.linspace(l, r, 24) - a.left) / (a.right - a.left), 0.0, 1.0)
-        for fn in self.curves():
-            for f in fracs:
-                y = a.y_to_sy(float(np.clip(fn(a.x_at_fraction(f)), a.y_lo, a.y_hi)))
-                if bottom - buff <= y <= top + buff:
-                    return False
-        return True
+        drawn by the end crosses it (:meth:`LogAxis.clear_of_curves`)."""
+        return self.axis.clear_of_curves(mob, self.curves(), buff=buff, floor=floor)
 
     def place_uniform_tag(self):
-        """Name the 1/n line at its left end: above it, else below it, else smaller below
-        (with many tokens 1/n is low and the ÷ d curve runs just above the line)."""
+        """Name the 1/n line at its left end: the first of :data:`UNIFORM_TAG_SPOTS` clear of
+        the curves (with many tokens 1/n is low and the ÷ d curve runs just above the line),
+        else above it."""
         t = self.theme
         start = self.axis.c2p(self.widths[0], self.uniform)
-        tries = [(style.SMALL_SIZE, UP, style.SNUG, 0.03), (style.SMALL_SIZE, DOWN, style.SNUG, 0.03),
-                 (style.TINY_SIZE, DOWN, 0.03, 0.005)]
-        for size, side, buff, floor in tries:
-            tag = label(self.ui("uniform"), size, t.amber)
-            tag.next_to(start, side + RIGHT, buff=buff)
-            if self.clear_of_curves(tag, floor=floor):
-                return tag
+
+        def tag_at(spot):
+            size, side, buff, _ = spot
+            return label(self.ui("uniform"), size, t.amber).next_to(start, side + RIGHT, buff=buff)
+
+        spot, blocked = least_cost(UNIFORM_TAG_SPOTS,
+                                   lambda s: 0.0 if self.clear_of_curves(tag_at(s), floor=s[3])
+                                   else 1.0)
+        if not blocked:
+            return tag_at(spot)
         tag = label(self.ui("uniform"), style.SMALL_SIZE, t.amber)
         return tag.next_to(start, UP + RIGHT, buff=style.SNUG)
 

@@ -20,10 +20,10 @@ from manim import (
 from attn_math import core
 from scenes import style
 from scenes.layout import Box, fit_width
+from scenes.widgets.arrows import QuickArrow, Vec
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.mixing import Vec, merged_labels, radial_labels
+from scenes.widgets.mixing import merged_labels, radial_labels
 from scenes.widgets.placement import arrow_marks, box_of, line_marks
-from scenes.widgets.plane import QuickArrow
 from scenes.widgets.readouts import VectorReadout
 from scenes.widgets.redrawn import Redrawn
 from scenes.widgets.text import baseline, baseline_drop, label

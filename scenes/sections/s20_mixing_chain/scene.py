@@ -23,11 +23,9 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.sections.s20_mixing_chain.chain import ChainLedger, ValueArrows
 from scenes.sections.s20_mixing_chain.chain import MixingChain as Chain
-from scenes.widgets.mixing import place_clear, value_range
-from scenes.widgets.placement import arrow_marks
-from scenes.widgets.plane import VectorPlane
-from scenes.widgets.projection import backed
-from scenes.widgets.text import label
+from scenes.widgets.placement import arrow_marks, place_beside
+from scenes.widgets.plane import VectorPlane, data_range
+from scenes.widgets.text import backed, label
 
 #: Seconds per term: slower for short sentences, so a whole chain takes about the same time.
 STEP_TIME_MAX = 1.6
@@ -51,7 +49,7 @@ class MixingChain(SectionScene):
         s = self.story
         f = s.follow
         self.w = s.W[f]
-        x0, x1, y0, y1 = value_range(s.V)
+        x0, x1, y0, y1 = data_range(s.V, pad=0.2, step=0.5, pad_origin=False)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         self.k = ValueTracker(0.0)
         k = self.k
@@ -108,9 +106,9 @@ class MixingChain(SectionScene):
         # chain's terms and its own.
         shafts, heads = arrow_marks([*self.vals.arrows, arrow])
         chain_shafts, chain_heads = self.chain_marks
-        leaders = place_clear(name, self.plane.c2p(o), self.mix.terms,
-                              box=self.plane.frame_box(), labels=self.vals.names,
-                              lines=[*shafts, *chain_shafts], heads=[*heads, *chain_heads])
+        leaders = place_beside(name, self.plane.c2p(o), self.mix.terms,
+                               box=self.plane.frame_box(), labels=self.vals.names,
+                               lines=[*shafts, *chain_shafts], heads=[*heads, *chain_heads])
         name = VGroup(name, *leaders)
         self.say("output")
         self.play(GrowFromCenter(dot), FadeIn(arrow), FadeIn(name), run_time=timing.BEAT)

@@ -28,8 +28,7 @@ from scenes.layout import Box
 from scenes.sections.s21_inside_the_hull.hull import ValueHull
 from scenes.sections.s21_inside_the_hull.zoom import ZoomInset
 from scenes.widgets.live_number import LiveNumber
-from scenes.widgets.mixing import value_range
-from scenes.widgets.plane import VectorPlane
+from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.readouts import Readout, VectorReadout
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import TOKEN_CELLS, label, screen_label
@@ -76,7 +75,7 @@ class InsideTheHull(SectionScene):
         s, t = self.story, self.theme
         f, h = s.follow, s.hull_token
         self.x = ValueTracker(float(s.S[f, h]))
-        x0, x1, y0, y1 = value_range(s.V, include_origin=False)
+        x0, x1, y0, y1 = data_range(s.V, pad=0.2, include_origin=False, step=0.5)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         self.names = [screen_label(x, SLIDER_CELLS if i in (f, h) else TOKEN_CELLS)
                       for i, x in enumerate(s.labels)]

@@ -20,7 +20,7 @@ from manim import (
 from attn_math.fmt import fmt_int
 from scenes import style
 from scenes.layout import Box
-from scenes.widgets.mixing import Vec
+from scenes.widgets.arrows import Vec
 from scenes.widgets.text import label
 
 __all__ = ["ZoomInset", "nice_factor"]
@@ -154,7 +154,8 @@ class ZoomInset(VGroup):
         poly = [np.asarray(p, float) for p in vertices]
         for k in range(2):
             for bound, keep_lo in ((lo[k], True), (hi[k], False)):
-                inside = (lambda p: p[k] >= bound) if keep_lo else (lambda p: p[k] <= bound)
+                inside = ((lambda p, k=k, bound=bound: p[k] >= bound) if keep_lo
+                          else (lambda p, k=k, bound=bound: p[k] <= bound))
                 out = []
                 for i, cur in enumerate(poly):
                     prev = poly[i - 1]

@@ -6,9 +6,12 @@ from collections.abc import Mapping
 
 from attn_math import cost
 from attn_math.fmt import fmt_bytes, fmt_int, fmt_ratio
-from attn_math.story import BYTE_TICKS, Figure, Story, figure_table
+from attn_math.story import Figure, Story, figure_table
 
 __all__ = ["caption_context", "figures"]
+
+#: The bytes axis' ticks: 1 KiB, 1 MiB, 1 GiB.
+BYTE_TICKS = (1024, 1024 ** 2, 1024 ** 3)
 
 
 def caption_context(s: Story, figs: Mapping[str, Figure], lang: str | None) -> dict[str, str]:

@@ -12,7 +12,7 @@ Typical use::
 
     panel = CodePanel(LINES, box=style.left_panel())
     self.add(panel)
-    self.play(panel.light(0))      # bar on line 0, the other lines dimmed
+    self.play(panel.light(0))      # bar on line 0, the other lines muted
     ...
     self.play(panel.light(None))   # every line at full strength, bar gone
 """
@@ -41,10 +41,9 @@ from pygments.token import (
 from scenes import style
 from scenes.layout import Box
 
-#: Opacity of the lines that are not lit.
-DIM = 0.38
-#: Fill opacity of the highlight bar.
-BAR_OPACITY = 0.16
+#: Fill opacity of the highlight bar: faint enough that every colour of the code keeps
+#: WCAG's 4.5:1 on the lit line (the dimmed lines around it mark it as well).
+BAR_OPACITY = 0.06
 #: Seconds the bar takes to move to a line while the other lines dim.
 LIGHT_SECONDS = 0.6
 
@@ -133,6 +132,8 @@ class CodePanel(VGroup):
         self.code = code
         self.lines = code.code_lines
         self._recolor(names if names is not None else role_colors(t))
+        #: Each glyph's colour when its line is lit (a line not lit is all in ``muted``).
+        self._colours = [[g.get_fill_color() for g in line] for line in self.lines]
         bar = RoundedRectangle(corner_radius=0.06, width=1.0, height=1.0, stroke_width=0,
                                fill_color=t.highlight, fill_opacity=0.0)
         self.bar = bar
@@ -188,7 +189,10 @@ class CodePanel(VGroup):
         self._bar_over(self.bar, i)
 
     def light(self, i: int | None, run_time: float = LIGHT_SECONDS) -> Animation:
-        """Move the bar to line ``i`` and dim the other lines; ``None`` lights every line."""
+        """Move the bar to line ``i`` and mute the other lines; ``None`` lights every line.
+
+        A line not lit steps back to the muted colour rather than fading, so that it still
+        reads (4.5:1 on the panel) while the lit line keeps its colours."""
         anims = []
         bar_target = self.bar.copy()
         if i is None:
@@ -199,13 +203,11 @@ class CodePanel(VGroup):
             if self.lit is None:          # first lighting: the bar appears in place
                 self.bar.become(bar_target.copy().set_fill(opacity=0.0))
         anims.append(self.bar.animate.become(bar_target))
+        muted = self.theme.muted
         for k, line in enumerate(self.lines):
             on = i is None or k == i
-            anims.append(line.animate.set_fill(opacity=1.0 if on else DIM))
-        if hasattr(self.code, "line_numbers"):
-            for k, num in enumerate(self.code.line_numbers):
-                on = i is None or k == i
-                anims.append(num.animate.set_fill(opacity=1.0 if on else DIM))
+            anims += [glyph.animate.set_fill(colour if on else muted)
+                      for glyph, colour in zip(line, self._colours[k])]
         self.lit = i
         return AnimationGroup(*anims, run_time=run_time)
 

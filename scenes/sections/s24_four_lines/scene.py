@@ -139,7 +139,7 @@ class FourLines(SectionScene):
         if g.pitch >= INF_PITCH:
             for i, j in self.future:
                 inf.add(label("−∞", style.TINY_SIZE, t.muted).move_to(g.square_center(i, j)))
-            gone = [g.square(i, j).animate.set_fill(opacity=0.0).scale(0.2)
+            gone = [g.square(i, j).animate.set_opacity(0.0).scale(0.2)
                     for i, j in self.future]
             self.play(LaggedStart(*gone, lag_ratio=0.08), LaggedStart(*map(FadeIn, inf),
                                                                        lag_ratio=0.08),

@@ -5,8 +5,14 @@ from __future__ import annotations
 import numpy as np
 from manim import Arrow, Rectangle
 
-from scenes.widgets.placement import arrow_marks, box_of, clear_lines, line_marks, near
-from scenes.widgets.projection import spread_labels
+from scenes.widgets.placement import (
+    arrow_marks,
+    box_of,
+    clear_lines,
+    line_marks,
+    near,
+    spread_labels,
+)
 
 #: The plane the labels stay inside (left, right, bottom, top).
 PLANE = (-4.0, 4.0, -3.0, 3.0)
@@ -63,7 +69,7 @@ def test_avoided_lines_do_not_move_a_label_but_a_label_moved_keeps_off_them():
 
 
 def test_a_quick_arrow_has_the_marks_of_the_arrow_it_draws():
-    from scenes.widgets.plane import QuickArrow
+    from scenes.widgets.arrows import QuickArrow
 
     left, right = np.array([-2.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0])
     quick = QuickArrow("#FFFFFF").put(left, right)
@@ -113,7 +119,8 @@ def test_box_of_is_manims_bounding_box():
 
 def test_a_planes_arrow_marks_follow_the_arrow():
     """The plane works the marks out again once an arrow moves (they are kept in between)."""
-    from scenes.widgets.plane import QuickArrow, VectorPlane
+    from scenes.widgets.arrows import QuickArrow
+    from scenes.widgets.plane import VectorPlane
 
     plane = VectorPlane(PLANE, (-2, 2), (-2, 2))
     arrow = QuickArrow("#FFFFFF").put(np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0]))
@@ -122,3 +129,100 @@ def test_a_planes_arrow_marks_follow_the_arrow():
     arrow.put(np.array([0.0, 0.0, 0.0]), np.array([0.0, 2.0, 0.0]))
     assert plane.arrow_boxes() == arrow_marks([arrow])
     assert plane.copy().arrow_boxes() == arrow_marks([arrow])   # a copy draws the same arrows
+
+
+def test_least_cost_takes_the_first_cheapest_and_stops_when_good_enough():
+    from scenes.widgets.placement import least_cost
+
+    costs = {"a": 3.0, "b": 1.0, "c": 1.0, "d": 0.0, "e": 0.0}
+    asked = []
+
+    def cost(c):
+        asked.append(c)
+        return costs[c]
+
+    assert least_cost("abc", cost) == ("b", 1.0)             # ties keep the earlier one
+    asked.clear()
+    assert least_cost("abdec", cost) == ("d", 0.0) and asked == list("abd")   # stops at 0
+    assert least_cost("abdec", cost, enough=-np.inf)[0] == "d"
+    assert least_cost([1.0, 0.9999999999], lambda x: x, margin=1e-9)[0] == 1.0
+    assert least_cost([], cost) == (None, float("inf"))
+
+
+def test_line_marks_from_a_fraction_of_the_way_with_a_count():
+    start, end = np.array([0.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0])
+    marks = line_marks(start, end, half=0.04, count=18, begin=0.15)
+    centres = [((m[0] + m[1]) / 2, (m[2] + m[3]) / 2) for m in marks]
+    assert len(marks) == 18 and np.allclose(centres[0], (0.3, 0.0))
+    assert np.allclose(centres[-1], (2.0, 0.0))
+    assert all(np.isclose(m[1] - m[0], 0.08) for m in marks)
+    # the default: a mark every LINE_STEP, both ends included
+    from scenes.widgets.placement import LINE_STEP
+    default = line_marks(start, end)
+    assert len(default) == int(2.0 / LINE_STEP) + 1
+
+
+def test_a_label_beside_a_point_takes_the_free_side():
+    from scenes.widgets.placement import SIDES, place_beside
+
+    point = np.array([0.0, 0.0, 0.0])
+    free = _label(0.0, 0.0)
+    assert place_beside(free, point, []) == []
+    assert free.get_center()[0] > 0 and np.isclose(free.get_center()[1], 0.0)   # right first
+    # a block against the right of the point: the first side in SIDES clear of it wins
+    block = Rectangle(width=1.0, height=0.4).move_to(np.array([0.7, 0.0, 0.0]))
+    lab = _label(0.0, 0.0)
+    place_beside(lab, point, [block])
+    assert not near(box_of(lab), box_of(block), 0.0)
+    probe, first_clear = _label(0.0, 0.0), None
+    for d in SIDES:   # the oracle: try each side by hand, in order
+        off = 0.14 + 0.5 * abs(d[0]) * probe.width + 0.5 * abs(d[1]) * probe.height
+        probe.move_to(point + off * d)
+        if not near(box_of(probe), box_of(block), 0.04):
+            first_clear = probe.get_center().copy()
+            break
+    assert np.allclose(lab.get_center(), first_clear)
+
+
+def test_static_tip_labels_turn_off_another_arrows_shaft():
+    """Two arrows from the origin at a small angle: straight beyond the short one's tip the
+    label would lie on the long one's shaft; it turns round its tip instead, off that shaft,
+    clear of the other label and inside the plane."""
+    from scenes.widgets.plane import VectorPlane
+    from scenes.widgets.tip_labels import STATIC_TURNS, tip_labels
+
+    plane = VectorPlane(PLANE, (-4, 4), (-3, 3))
+    long, short = np.array([3.5, 1.0]), np.array([1.2, 0.3])
+    labs = tip_labels(plane, [(long, "long"), (short, "short")], "#FFFFFF", 24)
+    shaft = line_marks(plane.origin, plane.c2p(long))
+    assert not any(near(box_of(labs[1]), m, 0.0) for m in shaft)
+    assert not near(box_of(labs[0]), box_of(labs[1]), 0.0)
+    l, r, b, t = plane.frame_box()
+    for lab in labs:
+        x0, x1, y0, y1 = box_of(lab)
+        assert l <= x0 and x1 <= r and b <= y0 and y1 <= t
+    assert len(list(STATIC_TURNS.spots(np.zeros(3), 0.0, labs[0], 0.12))) == 24
+
+
+def test_a_label_kept_away_from_another_arrow_tries_the_far_side_first():
+    from scenes.widgets.tip_labels import away_turns, turned
+
+    assert away_turns(1.0)[:3] == [0.0, 30.0, -30.0]
+    assert away_turns(-1.0)[:3] == [0.0, -30.0, 30.0]
+    assert sorted(abs(t) for t in away_turns(1.0)) == [0, 30, 30, 60, 60, 90, 90, 120, 120, 150, 150]
+    # a turn of 90 degrees from an arrow along x puts the label straight above its tip
+    lab = _label(0.0, 0.0)
+    centre = turned(np.array([1.0, 0.0, 0.0]), 0.0, 90.0, lab, 0.1)
+    assert np.allclose(centre, [1.0, 0.1 + lab.height / 2, 0.0])
+
+
+def test_a_planes_range_pads_the_points_and_snaps_to_its_step():
+    from scenes.widgets.plane import data_range
+
+    point = np.array([[0.3, 0.4]])
+    assert data_range(point) == (-1.0, 1.0, -1.0, 1.0)          # whole units, origin padded too
+    # the value planes: half units, the origin included without padding
+    assert data_range(point, pad=0.2, step=0.5, pad_origin=False) == (0.0, 0.5, 0.0, 1.0)
+    assert data_range(point, pad=0.2, include_origin=False, step=0.5) == (0.0, 0.5, 0.0, 1.0)
+    assert data_range(np.array([[2.0, 2.0]]), pad=0.2, include_origin=False, step=0.5) == (
+        1.5, 2.5, 1.5, 2.5)

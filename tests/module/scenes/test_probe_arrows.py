@@ -1,4 +1,4 @@
-"""The layout probe catches a text lying on an arrow's shaft or head (tests/layout_probe.py)."""
+"""The layout probe catches a text lying on an arrow's shaft or head (tests/support/layout_probe.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from manim import Arrow, DoubleArrow, Scene, Text
 
-from scenes.widgets.plane import QuickArrow
+from scenes.widgets.arrows import QuickArrow
 from tests.support.layout_probe import Probe, arrows_drawn, assert_readable, check, check_arrows, text_boxes
 
 LEFT, RIGHT = np.array([-2.0, 0.0, 0.0]), np.array([2.0, 0.0, 0.0])

@@ -6,7 +6,9 @@
 - the last frame matches its control image, a layout regression check (``pytest --set_test``
   regenerates them);
 - (ja, dark, the default sentence) every beat is readable (:mod:`tests.layout_probe`; the
-  other sentences are in ``test_layout``): the same render serves all three checks.
+  other sentences are in ``test_layout``): the same render serves all three checks;
+- every text of the last frame reaches WCAG's 4.5:1 against what is drawn under it, in both
+  themes (:mod:`tests.support.text_contrast`, measured on the scene the test rendered).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from scenes.registry import CARDS, SECTIONS, by_number, load_scene_class, load_s
 from tests.support.layout_probe import assert_readable, probe_section
 from tests.support.scene_harness import NUMBER, assert_drawn, compare, drawn_texts, render_last_frame, shows
 from tests.support.shown_sums import SumReader
+from tests.support.text_contrast import measure, too_faint
 
 pytestmark = pytest.mark.slow
 
@@ -155,6 +158,15 @@ def check_numbers(section, scene) -> None:
     assert not strays, f"{section.stem}: live numbers the story does not know: {strays}"
 
 
+def assert_text_contrast(section, scene) -> None:
+    """Assert every text on ``scene``'s last frame reaches 4.5:1 on what is under it."""
+    measures, unmeasured = measure(scene)
+    assert measures, f"{section.stem}: no text measured on the last frame"
+    assert not unmeasured, f"{section.stem}: texts too thin to measure: {unmeasured}"
+    faint = too_faint(measures)
+    assert not faint, f"{section.stem}: texts under WCAG's 4.5:1: " + "; ".join(faint)
+
+
 def test_beats_in_motion_are_beats_of_their_section():
     """An exemption names a beat the default sentence's plan has (a renamed or removed
     beat must not leave a stale exemption behind)."""
@@ -209,6 +221,7 @@ def test_default_sentence_ja_dark(section, request):
     assert_drawn(probe.frame, "dark")
     check_numbers(section, probe.scene)
     compare(f"{section.stem}_ja_dark", probe.frame, request.config.getoption("--set_test"))
+    assert_text_contrast(section, probe.scene)
     # last: a section known to put a text on an arrow xfails here, its other checks done
     assert_readable(probe, ON_ARROWS_KNOWN.get(section.number))
 
@@ -220,3 +233,4 @@ def test_last_frame_en_light(section, request):
     assert_drawn(frame, "light")
     check_numbers(section, scene)
     compare(f"{section.stem}_en_light", frame, request.config.getoption("--set_test"))
+    assert_text_contrast(section, scene)
