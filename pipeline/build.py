@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import subtitles
 from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
 from .files import Paths, atomic_write, locked, publish, read_json, unlink
 from .media import merge_subtitles, stitch
@@ -97,6 +98,13 @@ class Build:
             unlink(clip.with_suffix(".srt"))
         else:
             publish(store / f"{o.hash}.srt", clip.with_suffix(".srt"))
+        langs = (o.meta or {}).get("subtitles", ())
+        for lang in subtitles.LANGS:  # every language's .srt and .vtt beside the clip
+            for name in (subtitles.srt_name, subtitles.vtt_name):
+                if lang in langs:
+                    publish(store / name(str(o.hash), lang), clip.with_name(name(o.section.stem, lang)))
+                else:
+                    unlink(clip.with_name(name(o.section.stem, lang)))
 
     def stitch_all(self, manifest: dict) -> dict | None:
         """Join the finished clips into explainer.mp4 (+ .srt), unless it is already current."""
@@ -111,7 +119,9 @@ class Build:
         mp4 = self.paths.out / f"{STITCHED}.mp4"
         srt_path = mp4.with_suffix(".srt")
         prev = manifest.get("stitched") or {}
+        langs = self._subtitle_langs(done)
         srt_ok = (self.opts.captions == "none") or srt_path.is_file()
+        srt_ok = srt_ok and all((self.paths.out / n).is_file() for n in subtitles.sidecar_names(STITCHED, langs))
         if (not self.force and prev.get("key") == key and mp4.is_file()
                 and mp4.stat().st_size == prev.get("size") and srt_ok):
             return {**prev, "reused": True}
@@ -125,14 +135,39 @@ class Build:
                 parts.append(((store / o.section.stem / f"{o.hash}.srt").read_text(encoding="utf-8"), start))
                 start += o.meta["duration"]
             merged = merge_subtitles(parts, start)
-        total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang)
+        tracks = self._merged_tracks(done, langs)
+        total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang,
+                       subtitle_tracks=tracks)
         if merged is None:
             unlink(srt_path)
         else:
             atomic_write(srt_path, merged)
+        for name in subtitles.sidecar_names(STITCHED):
+            unlink(self.paths.out / name)
+        subtitles.write_sidecars(self.paths.out, STITCHED, tracks, atomic_write)
         self.timings["stitch"] = time.perf_counter() - t0
         return {"key": key, "size": mp4.stat().st_size, "duration": total,
                 "sections": [o.section.stem for o in done]}
+
+    def _subtitle_langs(self, done: list[Outcome]) -> tuple[str, ...]:
+        """The subtitle languages every joined clip carries, the caption language first."""
+        if self.opts.captions == "none":
+            return ()
+        return tuple(lang for lang in subtitles.track_order(self.opts.lang)
+                     if all(lang in (o.meta or {}).get("subtitles", ()) for o in done))
+
+    def _merged_tracks(self, done: list[Outcome], langs: tuple[str, ...]) -> list:
+        """Each language's subtitles of the joined video: the clips' cues, shifted by the
+        lengths of the clips before them."""
+        store, by_lang = self.paths.store, {}
+        for lang in langs:
+            parts, start = [], 0.0
+            for o in done:
+                srt_file = store / o.section.stem / subtitles.srt_name(str(o.hash), lang)
+                parts.append((srt_file.read_text(encoding="utf-8"), start))
+                start += (o.meta or {})["duration"]
+            by_lang[lang] = merge_subtitles(parts, start)
+        return subtitles.tracks_from_mapping(by_lang, langs)
 
     def _ordered(self) -> list[Outcome]:
         return [self.outcomes[s.stem] for s in self.sections if s.stem in self.outcomes]
@@ -160,6 +195,10 @@ class Build:
                 else:
                     try:
                         stitched = self.stitch_all(manifest)
+                        if stitched is not None:  # the script to read instead of watching
+                            from slides.transcript import write_transcript
+
+                            write_transcript(self)
                     except Exception as e:  # noqa: BLE001 - reported, exit code 1
                         self.stitch_error = f"{type(e).__name__}: {e}"
             self._write_manifest(manifest, stitched)

@@ -10,13 +10,17 @@ import os
 from pathlib import Path
 from typing import Iterable
 
+from . import subtitles
 from .files import Paths, read_json, unlink
 from .options import Options
 from .registry import Registry
 
 #: Bump when the worker or the stored clip format changes: every cached render is redone.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 KEEP_PER_SECTION = 6    # cached renders kept per section (langs x themes x kinds...)
+#: Tables of the caption files that no clip draws (the slides' and transcript's words):
+#: editing them renders nothing again.
+NOT_IN_CLIPS = frozenset({"summaries", "deck", "transcript"})
 
 
 
@@ -276,7 +280,7 @@ class Hasher:
         if data is None or key not in data or getattr(section, "card", False):
             return raw      # a card reads other sections' words too (the closing's bug list)
         section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
-        shared = {k: v for k, v in data.items() if k not in section_keys}
+        shared = {k: v for k, v in data.items() if k not in section_keys and k not in NOT_IN_CLIPS}
         return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
 
     def _own_caption_bytes(self, section, lang: str, own_words: Path) -> bytes:
@@ -334,6 +338,9 @@ def section_hash(section, opts: Options, kind: str, hasher: Hasher, source: Path
     head = Path(env["ATTN_HEAD"]) if "ATTN_HEAD" in env else hasher.assets / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")
     put("captions", hasher.caption_bytes(section, opts.lang, opts.captions_file))
+    if kind == "clip" and opts.captions != "none":  # a clip carries every language's subtitles
+        for lang in subtitles.track_order(opts.lang)[1:]:
+            put(f"subtitles:{lang}", hasher.caption_bytes(section, lang, opts.captions_file))
     put("env", json.dumps({k: v for k, v in env.items()
                            if k not in ("ATTN_HEAD", "ATTN_VOICE_CACHE", "ATTN_CAPTIONS_FILE", "ATTN_RECORDINGS")},
                           sort_keys=True))
@@ -355,6 +362,7 @@ def cached(paths: Paths, section, key: str, kind: str, captions: str) -> dict | 
     need = [store / (f"{key}.png" if kind == "still" else f"{key}.mp4")]
     if kind == "clip" and captions != "none":
         need.append(store / f"{key}.srt")
+        need += [store / name for name in subtitles.sidecar_names(key, meta.get("subtitles", ()))]
     return meta if all(p.is_file() for p in need) else None
 
 

@@ -91,6 +91,25 @@ def render_worker_cli(job_file: str) -> None:
     render_worker(RenderJob.from_json(Path(job_file).read_text(encoding="utf-8")))
 
 
+def subtitled_clip(movie: Path, store: Path, key: str, lang: str, rendered_srt: str, beats, meta: dict) -> Path:
+    """The clip with a subtitle stream per language, and their ``.srt``/``.vtt`` in the store.
+
+    ``beats`` is the scene's ``subtitle_beats`` (:mod:`pipeline.subtitles`), clipped to the
+    clip; ``meta["subtitles"]`` records the languages written.
+    """
+    from . import subtitles
+
+    if beats:
+        beats = [(start, min(end, meta["duration"]), texts) for start, end, texts in beats]
+    tracks = subtitles.tracks_of(lang, rendered_srt, beats)
+    subtitles.write_sidecars(store, key, tracks, atomic_write)
+    meta["subtitles"] = [t.lang for t in tracks]
+    dest = movie.with_name(movie.stem + ".subtitled.mp4")
+    subtitles.remux_with_subtitles(movie, dest, tracks)
+    meta.update(probe_clip(dest))   # the stored clip's own timestamps, which stitch() copies
+    return dest
+
+
 def render_section(job: RenderJob) -> dict:
     """Render ``job`` with manim in this process and store the result; returns its meta."""
     for k in ATTN_VARS:
@@ -129,7 +148,8 @@ def render_section(job: RenderJob) -> dict:
     module = importlib.import_module(job.module)
     scene_cls = getattr(module, job.scene)
     with tempconfig(settings):
-        scene_cls().render()
+        scene = scene_cls()
+        scene.render()
 
     store = Path(job.store)
     store.mkdir(parents=True, exist_ok=True)
@@ -154,7 +174,10 @@ def render_section(job: RenderJob) -> dict:
             text = srt_file.read_text(encoding="utf-8") if srt_file.exists() else ""
             import srt
 
-            atomic_write(store / f"{key}.srt", srt.compose(clean_subtitles(text, meta["duration"])))
+            cues = srt.compose(clean_subtitles(text, meta["duration"]))
+            atomic_write(store / f"{key}.srt", cues)
+            movie = subtitled_clip(movie, store, key, job.env.get("ATTN_LANG", "ja"), cues,
+                                   getattr(scene, "subtitle_beats", None), meta)
         os.replace(movie, store / f"{key}.mp4")
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
     atomic_write(store / f"{key}.json", json.dumps(meta, indent=1))
