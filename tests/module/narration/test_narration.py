@@ -1,4 +1,4 @@
-"""Narration (issue 14): spoken forms, the missing-voice error, and narrated renders.
+"""Narration: spoken forms, the missing-voice error, and narrated renders.
 
 The voices are installed by the test set-up (``bash scripts/dev.sh test`` runs
 ``scripts/bootstrap.sh --voices``); nothing here is skipped when one is missing.
