@@ -7,8 +7,11 @@ scene, and no scene branches on numbers to pick caption text.
 
 Each section's plan lives in its own folder (``beats.py``: ``plan(story, figures)`` with
 the section's own figures); this module holds what every plan is made of.
-Every comparison in a plan is between the numbers as *displayed*, so a caption never
-sets two equal-looking numbers against each other.
+Every caption variant declares beside it, in its section's table (``VARIANTS``), the
+condition under which it is true, in terms of the figures as *displayed*
+(:mod:`attn_math.claims`), and :func:`variant_beats` shows the first variant whose
+condition holds: a caption never sets two equal-looking numbers against each other, never
+says "climbs" of numbers that print alike.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .story import Figure
+from .claims import ALWAYS, Condition, Variants, choose
+from .story import Figure, Story
 
-__all__ = ["Beat", "BeatCursor", "Figures", "fixed"]
+__all__ = ["Beat", "BeatCursor", "Figures", "fixed", "variant_beats"]
 
 #: A section's own figures by name, as a plan reads them.
 Figures = Mapping[str, Figure]
@@ -26,16 +30,26 @@ Figures = Mapping[str, Figure]
 
 @dataclass(frozen=True)
 class Beat:
-    """One caption moment: the scene's ``slot`` and the caption ``key`` it shows
-    (``None``: the slot shows nothing for this story)."""
+    """One caption moment: the scene's ``slot``, the caption ``key`` it shows (``None``: the
+    slot shows nothing for this story), and the ``claim`` under which that variant is true
+    (:mod:`attn_math.claims`)."""
 
     slot: str
     key: str | None
+    claim: Condition = ALWAYS
 
 
 def fixed(*keys: str) -> list[Beat]:
     """Beats whose slot always shows the caption of the same name."""
     return [Beat(k, k) for k in keys]
+
+
+def variant_beats(s: Story, figs: Figures, variants: Variants, *slots: str) -> list[Beat]:
+    """The beats of ``slots``, each in the first of its ``variants`` (the section's table:
+    slot -> ``(caption key, condition)``, preferred first) whose condition holds; a slot
+    missing from the table shows the caption of its name. Raises
+    :class:`~attn_math.claims.NoTrueVariant` when no variant of a slot holds."""
+    return [Beat(slot, *choose(s, figs, slot, variants)) for slot in slots]
 
 
 class BeatCursor:

@@ -291,9 +291,12 @@ def standardised(row: np.ndarray) -> np.ndarray:
     """A score row divided by its population standard deviation (spread 1)."""
     row = np.asarray(row, float)
     sd = row.std()
-    # A flat row (every input the same, e.g. "it it") has no spread to rescale:
-    # keep it flat (uniform weights at every width) instead of 0/0 = NaN.
-    return row / sd if sd > 0 else np.zeros_like(row)
+    # A flat row (every input the same, e.g. "it it") has no spread to rescale: keep it
+    # flat (uniform weights at every width) instead of 0/0 = NaN. Equal scores can differ
+    # in their last bits (the mean's rounding), so a spread at rounding level is none:
+    # dividing by it would blow rounding noise up to a spread of 1.
+    flat = sd <= 1e-12 * max(1.0, float(np.abs(row).max()))
+    return np.zeros_like(row) if flat else row / sd
 
 
 def top_weight_unscaled(z: np.ndarray, d: float) -> float:

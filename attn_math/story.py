@@ -195,6 +195,12 @@ class Story:
         self.stretch_max = STRETCH_MAX_DEFAULT
         if self.stretch_overtakes:
             self.stretch_max = max(STRETCH_MAX_DEFAULT, float(np.ceil(self.stretch_cross + 1.0)))
+        # Section 7's rerun over every row: the rows whose leader (section 3's pick, first of
+        # a tie) becomes the long key once it is stretched all the way.
+        stretched = self.K.copy()
+        stretched[self.long_key] *= self.stretch_max
+        self.rows_taken = [i for i in range(self.n)
+                           if core.best_key(stretched, self.Q[i]) == self.long_key != self.row_winners[i]]
         # Section 13: the weight readout is laid out for its widest text, a two-digit
         # mantissa at the exponent the weight reaches at the floor.
         w_floor = self.dragged_weights(FLOOR_SCORE)[self.winner]
@@ -307,6 +313,15 @@ class Story:
 
     def fig(self, section: int, name: str) -> Figure:
         return self.figures[section][name]
+
+    def shown_figures(self, section: int) -> dict[str, Figure]:
+        """The figures ``section`` shows or quotes: its own and those it borrows
+        (:attr:`SectionFigures.borrows`), by name (what a plan's claims are checked against)."""
+        own = self.sections.get(section)
+        out = {k: self.figures[sec][k] for sec, keys in (own.borrows if own else {}).items()
+               for k in keys}
+        out.update(self.figures.get(section, {}))
+        return out
 
     def label(self, i: int) -> str:
         return self.labels[i]

@@ -130,7 +130,10 @@ def _plan_variant(v: Variant, index: int, registry, sections: list, quality: str
     opts = run_options(v.head, paths.cache / "heads", lang=v.lang, theme=v.theme, captions=v.captions,
                        quality=quality, narration=narration, voice_cache=voice_cache_for(paths), voice=voice,
                        captions_file=v.captions_file)
-    build = StitchOnly(registry, sections, opts, paths, jobs=1, force=True, hasher=hasher)
+    from slides.transcript import write_transcript
+
+    build = StitchOnly(registry, sections, opts, paths, jobs=1, force=True, hasher=hasher,
+                       after_stitch=write_transcript)  # as render writes it
     run = VariantRun(v, index, build)
     for job in build.plan():  # with force: a job for every section whose scene exists
         run.keys[job.section.stem] = job.hash

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from batch.store import ClipStore
+from pipeline import subtitles
 from pipeline.build import Build
 from pipeline.files import atomic_write, check_out_dir
 from pipeline.options import Options
@@ -136,6 +137,8 @@ def render_clip(task: ClipTask) -> dict | Failed:
         files = {"mp4": entry / f"{task.key}.mp4"}
         if task.captions != "none":
             files["srt"] = entry / f"{task.key}.srt"
+            langs = outcome["data"].get("subtitles", ())  # every language's .srt and .vtt
+            files.update({suffix: entry / name for suffix, name in subtitles.store_files(task.key, langs).items()})
         # what it cost, for planning a cluster (README; bench/bench_batch.py)
         meta = {**outcome["data"], "render_seconds": round(time.perf_counter() - t0, 3), "rendered_by": _worker_name()}
         return task.store.put(task.key, files, meta)

@@ -1,4 +1,4 @@
-"""Benchmark: what narration costs (issue 14), in one run.
+"""Benchmark: what narration costs, in one run.
 
 Run with the project's interpreter::
 

@@ -26,8 +26,11 @@ def _run(kind: OutputKind, example: Example, *, sections_spec, lang, theme, capt
     run = set_up_run(sections_spec=sections_spec, example=example, out_dir=out_dir, lang=lang, theme=theme,
                      captions=captions, quality=quality, narration=narration, voice=voice,
                      captions_file=captions_file, recordings=recordings)
+    from slides.transcript import write_transcript
+
+    # the joined video's transcript: the script to read instead of watching
     build = Build(run.registry, run.sections, run.opts, run.paths, kind=kind, jobs=jobs, force=force,
-                  allow_missing=allow_missing)
+                  allow_missing=allow_missing, after_stitch=write_transcript)
     return build.run(console())
 
 

@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 from words import config
 from words.captions import table
 
+from . import subtitles
 from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
 from .files import Paths, atomic_write, locked, publish, read_json, unlink
 from .kinds import CLIP, OutputKind
@@ -62,6 +64,9 @@ class Build:
     timings: dict = field(default_factory=dict)
     stitch_error: str | None = None
     hasher: Hasher | None = None  # shared by the builds of one batch (it reads every file once)
+    #: Called with the build after the video is joined (``render`` writes the transcript,
+    #: ``slides.transcript.write_transcript``: a layer above this one, so it is handed in).
+    after_stitch: Callable[[Build], object] | None = None
 
     def plan(self) -> list[Job]:
         hasher = self.hasher or Hasher(self.registry)
@@ -100,6 +105,13 @@ class Build:
             unlink(dest.with_suffix(".srt"))
         else:
             publish(store / f"{o.hash}.srt", dest.with_suffix(".srt"))
+        langs = (o.meta or {}).get("subtitles", ())
+        for lang in subtitles.LANGS:  # every language's .srt and .vtt beside the clip
+            for name in (subtitles.srt_name, subtitles.vtt_name):
+                if lang in langs:
+                    publish(store / name(str(o.hash), lang), dest.with_name(name(o.section.stem, lang)))
+                else:
+                    unlink(dest.with_name(name(o.section.stem, lang)))
 
     def stitch_all(self, manifest: dict) -> dict | None:
         """Join the finished clips into explainer.mp4 (+ .srt), unless it is already current."""
@@ -114,7 +126,9 @@ class Build:
         mp4 = self.paths.out / f"{STITCHED}.mp4"
         srt_path = mp4.with_suffix(".srt")
         prev = manifest.get("stitched") or {}
+        langs = self._subtitle_langs(done)
         srt_ok = (self.opts.captions == "none") or srt_path.is_file()
+        srt_ok = srt_ok and all((self.paths.out / n).is_file() for n in subtitles.sidecar_names(STITCHED, langs))
         if (not self.force and prev.get("key") == key and mp4.is_file()
                 and mp4.stat().st_size == prev.get("size") and srt_ok):
             return {**prev, "reused": True}
@@ -128,14 +142,39 @@ class Build:
                 parts.append(((store / o.section.stem / f"{o.hash}.srt").read_text(encoding="utf-8"), start))
                 start += (o.meta or {})["duration"]
             merged = merge_subtitles(parts, start)
-        total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang)
+        tracks = self._merged_tracks(done, langs)
+        total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang,
+                       subtitle_tracks=tracks)
         if merged is None:
             unlink(srt_path)
         else:
             atomic_write(srt_path, merged)
+        for name in subtitles.sidecar_names(STITCHED):
+            unlink(self.paths.out / name)
+        subtitles.write_sidecars(self.paths.out, STITCHED, tracks, atomic_write)
         self.timings["stitch"] = time.perf_counter() - t0
         return {"key": key, "size": mp4.stat().st_size, "duration": total,
                 "sections": [o.section.stem for o in done]}
+
+    def _subtitle_langs(self, done: list[Outcome]) -> tuple[str, ...]:
+        """The subtitle languages every joined clip carries, the caption language first."""
+        if self.opts.captions == "none":
+            return ()
+        return tuple(lang for lang in subtitles.track_order(self.opts.lang)
+                     if all(lang in (o.meta or {}).get("subtitles", ()) for o in done))
+
+    def _merged_tracks(self, done: list[Outcome], langs: tuple[str, ...]) -> list:
+        """Each language's subtitles of the joined video: the clips' cues, shifted by the
+        lengths of the clips before them."""
+        store, by_lang = self.paths.store, {}
+        for lang in langs:
+            parts, start = [], 0.0
+            for o in done:
+                srt_file = store / o.section.stem / subtitles.srt_name(str(o.hash), lang)
+                parts.append((srt_file.read_text(encoding="utf-8"), start))
+                start += (o.meta or {})["duration"]
+            by_lang[lang] = merge_subtitles(parts, start)
+        return subtitles.tracks_from_mapping(by_lang, langs)
 
     def _ordered(self) -> list[Outcome]:
         return [self.outcomes[s.stem] for s in self.sections if s.stem in self.outcomes]
@@ -163,6 +202,8 @@ class Build:
                 else:
                     try:
                         stitched = self.stitch_all(manifest)
+                        if stitched is not None and self.after_stitch is not None:
+                            self.after_stitch(self)
                     except Exception as e:  # noqa: BLE001 - reported, exit code 1
                         self.stitch_error = f"{type(e).__name__}: {e}"
             self._write_manifest(manifest, stitched)

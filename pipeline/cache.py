@@ -12,6 +12,7 @@ from pathlib import Path
 
 from words import config
 
+from . import subtitles
 from .files import Paths, read_json, unlink
 from .kinds import OutputKind
 from .options import Options
@@ -21,8 +22,11 @@ __all__ = ["CACHE_FORMAT", "KEEP_PER_SECTION", "Hasher", "section_env", "section
            "prune_store"]
 
 #: Bump when the worker or the stored clip format changes: every cached render is redone.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 KEEP_PER_SECTION = 6    # cached renders kept per section (langs x themes x kinds...)
+#: Tables of the caption files that no clip draws (the slides' and transcript's words):
+#: editing them renders nothing again.
+NOT_IN_CLIPS = frozenset({"summaries", "deck", "transcript"})
 
 
 def _package_version(pkg: str) -> str:
@@ -272,7 +276,7 @@ class Hasher:
         if data is None or key not in data or getattr(section, "card", False):
             return raw      # a card reads other sections' words too (the closing's bug list)
         section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
-        shared = {k: v for k, v in data.items() if k not in section_keys}
+        shared = {k: v for k, v in data.items() if k not in section_keys and k not in NOT_IN_CLIPS}
         return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
 
     def _own_caption_bytes(self, section, lang: str, own_words: Path) -> bytes:
@@ -330,6 +334,9 @@ def section_hash(section, opts: Options, kind: OutputKind, hasher: Hasher, sourc
     head = Path(env[config.HEAD.name]) if config.HEAD.name in env else hasher.assets / "head.toml"
     put("head", head.read_bytes() if head.is_file() else b"<no head file>")
     put("captions", hasher.caption_bytes(section, opts.lang, opts.captions_file))
+    if kind.subtitled and opts.captions != "none":  # a clip carries every language's subtitles
+        for lang in subtitles.track_order(opts.lang)[1:]:
+            put(f"subtitles:{lang}", hasher.caption_bytes(section, lang, opts.captions_file))
     # where the head, the voice cache, the captions file and the recordings are is not what
     # they hold (the captions and the narration key hash their contents)
     unhashed = (config.HEAD.name, config.VOICE_CACHE.name, config.CAPTIONS_FILE.name, config.RECORDINGS.name)
@@ -348,7 +355,7 @@ def cached(paths: Paths, section, key: str, kind: OutputKind, captions: str) -> 
     meta = read_json(store / f"{key}.json")
     if not meta:
         return None
-    return meta if all(p.is_file() for p in kind.stored_files(store, key, captions)) else None
+    return meta if all(p.is_file() for p in kind.stored_files(store, key, captions, meta)) else None
 
 
 def prune_store(paths: Paths, keep_hashes: set[str]) -> None:

@@ -12,14 +12,33 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import subtitles
 from .files import atomic_write
 from .media import clean_subtitles, probe_clip
 
 __all__ = ["OutputKind", "CLIP", "STILL", "KINDS"]
 
 
-def _store_clip(staging: Path, store: Path, key: str, captions: str) -> dict:
-    """Move manim's movie (and its subtitles, cleaned) into the store; the clip's meta."""
+def subtitled_clip(movie: Path, store: Path, key: str, lang: str, rendered_srt: str, beats, meta: dict) -> Path:
+    """The clip with a subtitle stream per language, and their ``.srt``/``.vtt`` in the store.
+
+    ``beats`` is the scene's ``subtitle_beats`` (:mod:`pipeline.subtitles`), clipped to the
+    clip; ``meta["subtitles"]`` records the languages written.
+    """
+    if beats:
+        beats = [(start, min(end, meta["duration"]), texts) for start, end, texts in beats]
+    tracks = subtitles.tracks_of(lang, rendered_srt, beats)
+    subtitles.write_sidecars(store, key, tracks, atomic_write)
+    meta["subtitles"] = [t.lang for t in tracks]
+    dest = movie.with_name(movie.stem + ".subtitled.mp4")
+    subtitles.remux_with_subtitles(movie, dest, tracks)
+    meta.update(probe_clip(dest))   # the stored clip's own timestamps, which stitch() copies
+    return dest
+
+
+def _store_clip(staging: Path, store: Path, key: str, captions: str, lang: str = "ja", beats=None) -> dict:
+    """Move manim's movie (and its subtitles, cleaned, with a subtitle stream and sidecars per
+    language from the scene's ``beats``) into the store; the clip's meta."""
     movies = sorted((staging / "video").glob("*.mp4"))
     if not movies:
         raise RuntimeError("manim wrote no video (does the scene play anything?)")
@@ -33,12 +52,15 @@ def _store_clip(staging: Path, store: Path, key: str, captions: str) -> dict:
         text = srt_file.read_text(encoding="utf-8") if srt_file.exists() else ""
         import srt
 
-        atomic_write(store / f"{key}.srt", srt.compose(clean_subtitles(text, meta["duration"])))
+        cues = srt.compose(clean_subtitles(text, meta["duration"]))
+        atomic_write(store / f"{key}.srt", cues)
+        movie = subtitled_clip(movie, store, key, lang, cues, beats, meta)
     os.replace(movie, store / f"{key}{CLIP.suffix}")
     return meta
 
 
-def _store_still(staging: Path, store: Path, key: str, captions: str) -> dict:  # noqa: ARG001
+def _store_still(staging: Path, store: Path, key: str, captions: str, lang: str = "ja",  # noqa: ARG001
+                 beats=None) -> dict:  # noqa: ARG001
     """Move manim's last frame into the store; the still's meta."""
     pngs = sorted((staging / "images").rglob("*.png"))
     if not pngs:
@@ -69,7 +91,8 @@ class OutputKind:
         Whether a run joins these into ``explainer.mp4``.
     move_to_store
         Moves what manim wrote in a staging folder into the store under a key; returns
-        the entry's meta (``move_to_store(staging, store_dir, key, captions)``).
+        the entry's meta (``move_to_store(staging, store_dir, key, captions, lang, beats)``:
+        ``lang`` the render's language, ``beats`` the scene's ``subtitle_beats``).
     """
 
     name: str
@@ -79,13 +102,14 @@ class OutputKind:
     manim_format: str
     subtitled: bool
     stitched: bool
-    move_to_store: Callable[[Path, Path, str, str], dict]
+    move_to_store: Callable[..., dict]
 
-    def stored_files(self, store: Path, key: str, captions: str) -> list[Path]:
-        """The files a finished store entry holds besides its meta."""
+    def stored_files(self, store: Path, key: str, captions: str, meta: dict | None = None) -> list[Path]:
+        """The files a finished store entry (whose meta is ``meta``) holds besides its meta."""
         files = [store / f"{key}{self.suffix}"]
         if self.subtitled and captions != "none":
             files.append(store / f"{key}.srt")
+            files += [store / name for name in subtitles.sidecar_names(key, (meta or {}).get("subtitles", ()))]
         return files
 
     def published(self, out: Path, stem: str) -> Path:

@@ -93,16 +93,20 @@ def merge_subtitles(parts: Sequence[tuple[str, float]], total: float) -> str:
     return srt.compose(list(srt.sort_and_reindex(cues)))
 
 
-def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang: str) -> float:
+def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang: str,
+           subtitle_tracks: Sequence = ()) -> float:
     """Join clips by stream copy into ``dest`` with one chapter per clip; returns its duration.
 
     ``clips`` are ``(path, probe_clip() dict, chapter title)``. Packets are copied, never
     decoded; each clip's timestamps are shifted by the durations of the clips before it.
     A narrated clip's audio track is copied the same way, each clip's audio cut at its
-    video's end so the next clip's audio starts with its picture. Written to a temporary
-    name and renamed.
+    video's end so the next clip's audio starts with its picture. ``subtitle_tracks``
+    (:class:`pipeline.subtitles.Track`, the joined video's cues) become its ``mov_text``
+    streams, the first the default. Written to a temporary name and renamed.
     """
     import av
+
+    from .subtitles import ISO_639_2, add_subtitle_streams
 
     if not clips:
         raise ValueError("nothing to stitch")
@@ -130,7 +134,7 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
         out = av.open(str(tmp), mode="w", format="mp4", options={"movflags": "+faststart"})
         try:
             out.metadata["title"] = title
-            out.metadata["language"] = {"ja": "jpn", "en": "eng"}.get(lang, lang)
+            out.metadata["language"] = ISO_639_2.get(lang, lang)
             ostream = astream = None
             for i, (path, info, _) in enumerate(clips):
                 with av.open(str(path)) as inp:
@@ -141,6 +145,7 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
                         if iaudio is not None:
                             astream = out.add_stream_from_template(template=iaudio)
                         out.set_chapters(chapters)
+                        feed = add_subtitle_streams(out, subtitle_tracks)
                     shift = starts[i] - info["start_ts"]
                     if iaudio is not None:  # the clip's place and length in audio ticks
                         atb = iaudio.time_base or tb
@@ -160,7 +165,9 @@ def stitch(clips: Sequence[tuple[Path, dict, str]], dest: Path, title: str, lang
                             packet.pts += shift
                             packet.dts += shift
                             packet.stream = ostream
+                        feed.until(packet.pts * packet.time_base)
                         out.mux(packet)
+            feed.flush()
         finally:
             out.close()
         os.replace(tmp, dest)

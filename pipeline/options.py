@@ -17,7 +17,7 @@ QUALITIES: dict[str, tuple[int, int, int]] = {
     "production": (1920, 1080, 60),
     "4k": (3840, 2160, 60),
 }
-HIDDEN_QUALITIES: dict[str, tuple[int, int, int]] = {"tiny": (128, 72, 5)}
+HIDDEN_QUALITIES: dict[str, tuple[int, int, int]] = {"tiny": (128, 72, 5), "tiny15": (192, 108, 15)}
 
 
 class BadInput(ValueError):

@@ -126,12 +126,14 @@ def render_section(job: RenderJob) -> dict:
     module = importlib.import_module(job.module)
     scene_cls = getattr(module, job.scene)
     with tempconfig(settings):
-        scene_cls().render()
+        scene = scene_cls()
+        scene.render()
 
     store = Path(job.store)
     store.mkdir(parents=True, exist_ok=True)
     key = job.hash
-    meta = kind.move_to_store(staging, store, key, job.captions)
+    meta = kind.move_to_store(staging, store, key, job.captions, config.LANG.read(),
+                              getattr(scene, "subtitle_beats", None))
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
     atomic_write(store / f"{key}.json", json.dumps(meta, indent=1))
     (media / ".dirty").unlink()

@@ -57,10 +57,13 @@ class SectionScene(Scene):
         self.story = story()
         self.section = registry.of_scene(type(self))
         self._caption = None          # the CaptionBar on screen
-        self._sub = None              # (beat, cue text, start time) of the cue on screen
+        self._sub = None              # (beat, cue text, start time, beat's index) of the cue on screen
         self._pending = []            # (beat, cue text) still to show for the current beat
         self._read_until = 0.0        # scene time by which the cue has been read
         self.cue_log = []             # (beat, cue text, start, end), as written to the .srt
+        #: [start, end, {lang: text}] per beat said: its span and its text in every language,
+        #: from which the other languages' subtitles are placed (pipeline.subtitles)
+        self.subtitle_beats = []
         self.beat_cursor = BeatCursor(self.SECTION, self.section.plan(self.story))
         # lays each cue's line and makes the scene wait for the voice
         self.narrator = narration.Narrator(self.lang, self.SECTION) if narration.enabled() else None
@@ -162,10 +165,23 @@ class SectionScene(Scene):
             return ""
         text = self.caption_text(beat.key, **extra)
         self._read_out()
+        self.subtitle_beats.append([None, None, self._beat_in_every_language(beat.key, extra)])
         shown = cues.cues_of(text, self.lang)
         self._show_cue(beat.key, shown[0], whole_beat=len(shown) == 1)
         self._pending = [(beat.key, c) for c in shown[1:]]
         return text
+
+    def _beat_in_every_language(self, key: str, extra: dict) -> dict[str, str]:
+        """The text of caption ``key`` in every caption language that has it, filled from
+        the story (a language without the beat has no subtitles for it; the render goes on)."""
+        texts = {}
+        for lang in config.LANGS:
+            try:
+                texts[lang] = captions.render(lang, self.SECTION, key,
+                                              self.story.caption_context(self.SECTION, lang), **extra)
+            except KeyError:
+                continue
+        return texts
 
     def settle(self, minimum: float = 0.5) -> None:
         """Wait until the caption has had its reading time (at least ``minimum``)."""
@@ -189,7 +205,7 @@ class SectionScene(Scene):
         until the voice (and a pause) is done. A spoken variant, written for the whole beat,
         is used only when the beat is one cue (``whole_beat``)."""
         self._close_subcaption()
-        self._sub = (beat, cue, self.time)
+        self._sub = (beat, cue, self.time, len(self.subtitle_beats) - 1)
         if self.caption_mode == "burned":
             bar = CaptionBar(cue)
             if self._caption is None:
@@ -207,10 +223,13 @@ class SectionScene(Scene):
     def _close_subcaption(self) -> None:
         if self._sub is None:
             return
-        beat, text, start = self._sub
+        beat, text, start, said = self._sub
         dur = self.time - start
         if dur > 0:
             self.cue_log.append((beat, text, start, self.time))
+            span = self.subtitle_beats[said]
+            span[0] = start if span[0] is None else span[0]
+            span[1] = self.time
             if self.caption_mode != "none":
                 self.add_subcaption(text, duration=dur, offset=-dur)
         self._sub = None

@@ -72,6 +72,14 @@ class Box(NamedTuple):
             mob.scale_to_fit_height(self.height)
         return mob
 
+    def pull_inside(self, mob: Mobject) -> Mobject:
+        """Shift ``mob`` sideways, if it reaches past the box's left or right side, back inside
+        (a tag centred under the first or last of a row of chips); unmoved otherwise."""
+        shift = min(0.0, self.r - mob.get_right()[0]) + max(0.0, self.l - mob.get_left()[0])
+        if shift:
+            mob.shift(np.array([shift, 0.0, 0.0]))
+        return mob
+
     def inset(self, dx: float, dy: float | None = None) -> Box:
         """The box shrunk by ``dx`` on the left and right and ``dy`` (default ``dx``) on the
         bottom and top."""

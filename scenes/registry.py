@@ -88,8 +88,9 @@ class Section:
         return importlib.import_module(module)
 
     def plan(self, story: Story) -> list[Beat]:
-        """The beats this unit says for ``story``, in order (its ``beats.plan``)."""
-        return self.part("beats").plan(story, story.figures.get(self.number, {}))
+        """The beats this unit says for ``story``, in order (its ``beats.plan``, given the
+        figures the unit shows or quotes)."""
+        return self.part("beats").plan(story, story.shown_figures(self.number))
 
     def story_figures(self) -> SectionFigures | None:
         """What the story computes for this unit, or None: its ``figures.py``'s ``figures``,

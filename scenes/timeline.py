@@ -45,6 +45,8 @@ class SectionTiming:
     cues: list[Cue]
     duration: float
     frames: int
+    #: the scene's ``subtitle_beats``: each beat's span and its text in every language
+    subtitle_beats: tuple = ()
 
 
 def frames_of_play(run_time: float, fps: float, frozen: bool) -> int:
@@ -122,4 +124,5 @@ def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media
         sc.render()
         frames = sc.renderer._timeline_frames
         cues = [Cue(sc.SECTION, beat, text, start, end) for beat, text, start, end in sc.cue_log]
-    return SectionTiming(sc.SECTION, cues, frames / fps, frames)
+    return SectionTiming(sc.SECTION, cues, frames / fps, frames,
+                         tuple(tuple(b) for b in getattr(sc, "subtitle_beats", ())))

@@ -18,8 +18,11 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from pipeline import subtitles
 from pipeline.build import Build, video_title  # the title slide says what the video says
 from pipeline.files import Paths, atomic_write, locked, publish, read_json, tmp_name, unlink
 from pipeline.options import BadInput
@@ -27,6 +30,10 @@ from pipeline.options import BadInput
 from . import html_deck, reveal
 from .deck import Deck, SectionSlide, script_of
 from .poster import end_state_png
+from .summaries import summaries_of, summary
+
+if TYPE_CHECKING:
+    from attn_math import Story
 
 __all__ = ["SlideFormat", "SLIDE_FORMATS", "FORMATS", "SLIDES_DIR", "parse_formats", "check_can_write",
            "code_digest", "ClipBuild", "SlideBuild"]
@@ -256,6 +263,7 @@ class SlideBuild:
         """The deck of this run's sections, from the cached clips (posters made once per clip)."""
         opts = self.clips.opts
         slides, narrated = [], False
+        table, story = summaries_of(self.clips.registry.root, opts.lang), _LazyStory(opts.head)
         for o in self.clips._ordered():
             if o.status not in ("cached", "rendered"):   # left out (--allow-missing)
                 continue
@@ -270,9 +278,13 @@ class SlideBuild:
             slides.append(SectionSlide(
                 number=o.section.number, stem=o.section.stem,
                 title=o.section.title(opts.lang, opts.n_tokens), clip=clip, poster=poster,
-                notes=notes, clip_key=o.hash or "", duration=float((o.meta or {}).get("duration") or 0.0)))
+                notes=notes, clip_key=o.hash or "", duration=float((o.meta or {}).get("duration") or 0.0),
+                summary=summary(table, o.section.number, partial(story.context, o.section.number, opts.lang)),
+                subtitles=tuple((lang, store / subtitles.vtt_name(str(o.hash), lang))
+                                for lang in (o.meta or {}).get("subtitles", ()))))
         return Deck(title=video_title(opts.lang), sentence=self.sentence, lang=opts.lang,
-                    theme=opts.theme, sections=tuple(slides), narrated=narrated)
+                    theme=opts.theme, sections=tuple(slides), narrated=narrated,
+                    captions_burned=opts.captions == "burned")
 
     def _write(self, fmt: SlideFormat, deck: Deck, dest: Path) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -296,6 +308,21 @@ class SlideBuild:
             "written": self.written, "quality": opts.quality, "lang": opts.lang, "theme": opts.theme,
             "seconds": {k: round(v, 4) for k, v in {**self.clips.timings, **self.timings}.items()}}
         atomic_write(self.paths.manifest, json.dumps(manifest, indent=1, ensure_ascii=False))
+
+
+class _LazyStory:
+    """The story of the run's head, loaded when a summary first names a role."""
+
+    def __init__(self, head: Path | None):
+        self.head = head
+        self._story: Story | None = None
+
+    def context(self, section: int, lang: str) -> dict:
+        if self._story is None:
+            from scenes.registry import load_story
+
+            self._story = load_story(str(self.head) if self.head else None)
+        return dict(self._story.caption_context(section, lang))
 
 
 def _has_audio(clip: Path) -> bool:

@@ -22,6 +22,11 @@ class SectionSlide:
     notes: str         # the section's caption script, one cue per line
     clip_key: str      # the clip's cache key: same key, same bytes
     duration: float    # seconds
+    #: one sentence on what the section shows (``[summaries]`` of the caption tables): with
+    #: the title, the clip's text alternative (alt text, the transcript's still)
+    summary: str = ""
+    #: ``(lang, WebVTT file)`` per subtitle language, the caption language first
+    subtitles: tuple[tuple[str, Path], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,13 @@ class Deck:
     sections: tuple[SectionSlide, ...] = field(default_factory=tuple)
     #: True when the clips carry narration: the html deck then plays them with sound.
     narrated: bool = False
+    #: True when the captions are burned into the clips: the deck's caption tracks then
+    #: start off (the caption language is already on the picture).
+    captions_burned: bool = True
+
+    def alt_text(self, s: SectionSlide) -> str:
+        """The text alternative of section ``s``'s video: its title and its summary."""
+        return alt_text(s.title, s.summary, self.lang)
 
     @property
     def language(self) -> str:
@@ -44,9 +56,21 @@ class Deck:
     def key(self, fmt: str, code_digest: str) -> str:
         """A hash of everything the ``fmt`` output depends on (its inputs and the writer's code)."""
         src = json.dumps([fmt, code_digest, self.title, self.sentence, self.lang, self.theme, self.narrated,
-                          [(s.number, s.stem, s.title, s.clip_key, s.notes) for s in self.sections]],
+                          self.captions_burned,
+                          [(s.number, s.stem, s.title, s.clip_key, s.notes, s.summary, [lang for lang, _ in s.subtitles])
+                           for s in self.sections]],
                          ensure_ascii=False)
         return hashlib.sha256(src.encode()).hexdigest()[:24]
+
+
+#: How the title and the summary are joined, per language: as two sentences (a summary may
+#: hold a colon of its own).
+ALT_TEXT_JOIN = {"ja": "。", "en": ". "}
+
+
+def alt_text(title: str, summary: str, lang: str) -> str:
+    """``Title. Summary`` (a title alone when there is no summary)."""
+    return f"{title}{ALT_TEXT_JOIN.get(lang, '. ')}{summary}" if summary else title
 
 
 def script_of(srt_text: str) -> str:

@@ -1,7 +1,9 @@
 """The PDF handout (fpdf2): one landscape A4 page per section with its title, still and script.
 
 For printing, and as a backup when video fails in the room. Text is set in Noto Sans CJK
-(embedded, subset), so Japanese and English both render.
+(embedded, subset), so Japanese and English both render, and stays text (selectable, read
+aloud); the file declares its title and language, and each still carries the section's alt
+text (fpdf2 then tags the document: a Figure per still).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class HandoutWriter:
     """Lays out the handout page by page."""
 
     def __init__(self, deck: Deck):
-        from fpdf import FPDF
+        from fpdf import FPDF, ViewerPreferences
 
         regular = find_font(CJK_FONT_FILES)
         if regular is None:
@@ -51,8 +53,11 @@ class HandoutWriter:
             self.pdf.add_font(FALLBACK, "", str(fallback))
             self.pdf.add_font(FALLBACK, "B", str(find_font(FALLBACK_FONT_BOLD_FILES) or fallback))
             self.pdf.set_fallback_fonts([FALLBACK])
+        # what a screen reader and a viewer's title bar announce: the title (not the file
+        # name) and the language the text is in
         self.pdf.set_title(deck.title)
         self.pdf.set_lang(deck.lang)
+        self.pdf.viewer_preferences = ViewerPreferences(display_doc_title=True)
 
     def write(self, dest: Path) -> Path:
         for s in self.deck.sections:
@@ -85,7 +90,7 @@ class HandoutWriter:
         room = pdf.h - MARGIN_MM - FOOTER_MM - pdf.get_y() - 5
         size, h = self._fit(lines, room)
         w = h * 16 / 9
-        pdf.image(str(s.poster), x=(pdf.w - w) / 2, h=h, w=w)
+        pdf.image(str(s.poster), x=(pdf.w - w) / 2, h=h, w=w, alt_text=self.deck.alt_text(s))
         pdf.ln(5)
         pdf.set_font(FAMILY, "", size)
         for line in lines:

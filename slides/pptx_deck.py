@@ -2,7 +2,8 @@
 
 Each section slide holds the section's number and title and its clip, embedded in the file
 (python-pptx stores a media part once per distinct file, so a clip used twice is stored
-once) with the section's poster frame, and the caption script as speaker notes. python-pptx
+once) with the section's poster frame and its text alternative (alt text: the title and the
+section's summary), and the caption script as speaker notes. python-pptx
 plays a movie on click; :func:`autoplay_timing` writes the slide timing PowerPoint writes for
 "Start: Automatically" (the play command runs after the slide's entrance, once: no loop).
 """
@@ -137,6 +138,9 @@ class PptxWriter:
                                        Inches(w), Inches(MOVIE_H_IN), poster_frame_image=str(s.poster),
                                        mime_type="video/mp4")
         movie.name = s.stem
+        # the movie's alt text (PowerPoint's "Alt Text", what a screen reader says): the
+        # section's title and summary, on the picture's non-visual properties
+        movie._element.xpath("./p:nvPicPr/p:cNvPr")[0].set("descr", self.deck.alt_text(s))
         sld = slide._element
         for old in sld.findall("{http://schemas.openxmlformats.org/presentationml/2006/main}timing"):
             sld.remove(old)

@@ -15,7 +15,9 @@ effective font size, and reports what a viewer could not read:
   the project's :class:`~scenes.widgets.plane.QuickArrow`/``FastArrow``), its own arrow
   included: a label beyond the tip is fine, one across the shaft is not (ticks of axes and
   number lines are not arrows and are not checked),
-* a first beat that ends on a nearly empty frame (:data:`OPENING_MIN_WIDTH`).
+* a first beat that ends on a nearly empty frame (:data:`OPENING_MIN_WIDTH`),
+* a token name of :data:`UNCUT_CELLS` half-em cells or fewer cut, or one token cut two
+  ways within a section (:func:`check_token_names`, over every beat's texts).
 
 The checks use only geometry read from the mobjects (not the widgets' own bookkeeping), so a
 widget that believes it placed its labels well is still caught when they touch.
@@ -24,6 +26,7 @@ widget that believes it placed its labels well is still caught when they touch.
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -439,4 +442,62 @@ def probe_section(section, lang: str = "ja", theme: str = "dark", head: str | No
             section, lang, theme, "burned", head, size,
             at_end=lambda scene: moment(scene, "last frame"))
     check_opening(probe.scene, probe)
+    story = getattr(probe.scene, "story", None)
+    if story is not None:
+        check_token_names(probe, list(story.labels))
     return probe
+
+
+def _cells(s: str) -> int:
+    """Half-em cells of ``s`` (East Asian wide and fullwidth characters, emoji: two)."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) or c in "\ufe0e\ufe0f"
+               else 2 if unicodedata.east_asian_width(c) in "WF" or ord(c) >= 0x1F000 else 1
+               for c in s)
+
+
+#: The widest token name never cut on screen (half-em cells), as the README promises.
+UNCUT_CELLS = 12
+_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉"
+
+
+def _split_sub(s: str) -> tuple[str, str]:
+    base = s.rstrip(_SUBSCRIPTS)
+    return base, s[len(base):]
+
+
+def token_forms(probe: Probe, labels: list[str]) -> dict[str, set[str]]:
+    """Label -> the forms of it seen in the section's texts (outside the caption): the whole
+    label, or a cut of it (a prefix, an ellipsis, its subscript), as a text or a word of one."""
+    forms: dict[str, set[str]] = {lab: set() for lab in labels}
+    pieces: set[str] = set()
+    for boxes in probe.boxes.values():
+        for x in boxes:
+            if not x.in_caption:
+                pieces.add(x.text.strip())
+                pieces.update(p for p in re.split(r"[\s→\[\]=(),:]+", x.text) if p)
+    for lab in labels:
+        base, sub = _split_sub(lab)
+        for p in pieces:
+            pbase, psub = _split_sub(p)
+            if psub != sub or not pbase.endswith("\u2026"):
+                continue
+            stem = pbase[:-1]
+            if stem and base.startswith(stem) and stem != base:
+                forms[lab].add(p)
+        if _cells(base) > UNCUT_CELLS and forms[lab] and lab in pieces:
+            forms[lab].add(lab)
+    return forms
+
+
+def check_token_names(probe: Probe, labels: list[str]) -> None:
+    """One cut per token per section, and no token of :data:`UNCUT_CELLS` cells or fewer cut."""
+    for lab, seen in token_forms(probe, labels).items():
+        cuts = sorted(f for f in seen if f != lab)
+        if cuts and _cells(_split_sub(lab)[0]) <= UNCUT_CELLS:
+            probe.add("token names", f"{lab!r} ({_cells(_split_sub(lab)[0])} cells) is cut to "
+                                     + ", ".join(map(repr, cuts)))
+        if len(seen) > 1:
+            probe.add("token names", f"{lab!r} is shown {len(seen)} ways: "
+                                     + ", ".join(map(repr, sorted(seen))))

@@ -82,7 +82,9 @@ class ThreeProjections(SectionScene):
         """The followed token's two numbers under its chip, and the width of a real head."""
         s, t = self.story, self.theme
         vec = label(self.fig("x_follow").text, style.SMALL_SIZE, t.input)
-        vec.next_to(self.strip.box(s.follow), DOWN, buff=style.NEAR)
+        # Under the followed chip; under the first or last chip of a long strip it slides
+        # along the strip into the safe area.
+        style.safe_box().pull_inside(vec.next_to(self.strip.box(s.follow), DOWN, buff=style.NEAR))
         note = label(self.caption_text("ui_width"), style.SMALL_SIZE, t.muted)
         note.next_to(self.strip, DOWN, buff=style.SPACED + style.ROW)
         style.content_box().fit(note)
@@ -99,7 +101,8 @@ class ThreeProjections(SectionScene):
         end.shift((top - end.get_top()[1]) * UP)
         chip = end[0].box(s.follow)
         self.play(FadeOut(note), head.animate.scale(shrink).move_to(end),
-                  vec.animate.next_to(chip, DOWN, buff=style.NEAR), run_time=STRIP_TO_TOP)
+                  vec.animate.move_to(style.safe_box().pull_inside(
+                      vec.copy().next_to(chip, DOWN, buff=style.NEAR))), run_time=STRIP_TO_TOP)
         self.top = head.get_bottom()[1] - (style.GAP + style.NUDGE)
 
     def input_vector(self):

@@ -1,35 +1,36 @@
 """Section 3's beat plan: the caption each of its slots shows, in order, for a story.
 
-Every comparison is between the numbers as displayed.
-
-- s03 ``shadow``: ``shadow_differs`` when some row's longest shadow is not its winner,
-  else ``shadow_agrees``. ``follow``: ``follow_self`` when the followed token wins its
-  own row, ``follow_tie`` when the winner's score and its own print alike, else
-  ``follow_winner``. ``trained``: ``trained`` for a pronoun whose row a noun wins, else
-  ``trained_generic``.
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
 """
 
 from __future__ import annotations
 
 from attn_math import lexicon
-from attn_math.beats import Beat, Figures, fixed
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import ALWAYS, Above, Alike, AtLeast, Both, Fact, Prints, Variants
 from attn_math.story import Story
 
-__all__ = ["plan"]
+__all__ = ["VARIANTS", "plan"]
+
+VARIANTS: Variants = {
+    "shadow": (("shadow_differs", AtLeast("rows_where_shadow_differs", 1)),
+               ("shadow_agrees", Prints("rows_where_shadow_differs", "0"))),
+    "follow": (("follow_self", Fact("the followed token wins its own row",
+                                    lambda s: s.winner == s.follow)),
+               ("follow_tie", Both(Alike("R_follow_winner", "R_follow_self"),
+                                   Fact("the winner is the followed word again",
+                                        lambda s: s.tokens[s.winner].lower() == s.tokens[s.follow].lower()))),
+               ("follow_level", Alike("R_follow_winner", "R_follow_self")),
+               ("follow_winner", Above("R_follow_winner", "R_follow_self"))),
+    "trained": (("trained", Fact("a noun wins the row of a followed pronoun",
+                                 lambda s: s.winner != s.follow
+                                 and s.classes[s.follow] == lexicon.PRONOUN
+                                 and s.classes[s.winner] == lexicon.NOUN)),
+                ("trained_generic", ALWAYS)),
+}
 
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
-    differs = any(s.row_winners[i] != s.shadow_winners[i] for i in range(s.n))
-    if s.winner == s.follow:
-        follow = "follow_self"
-    elif figs["R_follow_winner"].text == figs["R_follow_self"].text:
-        follow = "follow_tie"
-    else:
-        follow = "follow_winner"
-    pronoun = s.classes[s.follow] == lexicon.PRONOUN
-    noun = s.classes[s.winner] == lexicon.NOUN
-    trained = "trained" if pronoun and noun and s.winner != s.follow else "trained_generic"
-    return (fixed("keys", "sweep")
-            + [Beat("shadow", "shadow_differs" if differs else "shadow_agrees"),
-               Beat("follow", follow), Beat("trained", trained)])
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "keys", "sweep", "shadow", "follow", "trained")

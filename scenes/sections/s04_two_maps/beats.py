@@ -1,25 +1,26 @@
 """Section 4's beat plan: the caption each of its slots shows, in order, for a story.
 
-Every comparison is between the numbers as displayed.
-
-- s04 ``two_maps``, s10 ``pair``/``fold``/``why``: the ``*_same`` variants when the
-  asymmetric pair's two scores print alike (a sentence of one repeated word).
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
 """
 
 from __future__ import annotations
 
-from attn_math.beats import Beat, Figures, fixed
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import PAIR_ONE_WORD, Alike, Both, Differ, Variants
 from attn_math.story import Story
 
-__all__ = ["plan", "asymmetry_shown"]
+__all__ = ["VARIANTS", "plan"]
 
-
-def asymmetry_shown(figs: Figures) -> bool:
-    """Whether the asymmetric pair's two scaled scores print differently (this section and fold-diagonal)."""
-    return figs["S_asym_fwd"].text != figs["S_asym_bwd"].text
+VARIANTS: Variants = {
+    "two_maps": (("two_maps", Differ("S_asym_fwd", "S_asym_bwd")),
+                 ("two_maps_same", Both(Alike("S_asym_fwd", "S_asym_bwd"), PAIR_ONE_WORD)),
+                 # S[a, b] - S[b, a] is |x_a| |x_b| sin θ times a constant of W_Q and W_K: two
+                 # different words print alike only when their inputs lie nearly on one line
+                 ("two_maps_close", Alike("S_asym_fwd", "S_asym_bwd"))),
+}
 
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
-    two = "two_maps" if asymmetry_shown(figs) else "two_maps_same"
-    return [Beat("two_maps", two)] + fixed("blend", "merged", "why")
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "two_maps", "blend", "merged", "why")

@@ -189,6 +189,9 @@ class TwoMaps(SectionScene):
                 m[0].move_to(p + side * 0.0)
                 m[1].next_to(m[0], side, buff=style.SNUG)
                 style.sign_mark(m[0], v)
+                # A dot at an end of the line (at the edge of the panel) keeps its tag
+                # inside the safe area: the tag slides along, its dot stays on the score.
+                style.safe_box().pull_inside(m[1])
 
             g = VGroup(dot, tag)
             place(g)

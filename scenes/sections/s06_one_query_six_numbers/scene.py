@@ -40,6 +40,19 @@ TIP_CLEAR = style.SNUG        # names closer than this are placed again (tip_lab
 STEP_PAUSE = 0.3        # seconds the query rests on each token, so the row it stops on is read
 
 
+#: The most names a shared key's label lists in full; past it, the first and the last.
+SHARED_NAMES = 3
+
+
+def shared_key_name(names: list[str]) -> str:
+    """The label of a key several tokens share (one word repeated): ``the₁, the₂``; past
+    :data:`SHARED_NAMES` names, ``🍎₁, …, 🍎₁₁`` (eleven names side by side would run off the
+    plane)."""
+    if len(names) > SHARED_NAMES:
+        names = [names[0], "\u2026", names[-1]]
+    return ", ".join(names)
+
+
 class OneQuerySixNumbers(SectionScene):
 
     def construct(self):
@@ -146,7 +159,7 @@ class OneQuerySixNumbers(SectionScene):
                     break
             else:
                 groups.append((k, [name]))
-        return [(k, ", ".join(names)) for k, names in groups]
+        return [(k, shared_key_name(names)) for k, names in groups]
 
     # ------------------------------------------------------------ live quantities
 

@@ -29,4 +29,6 @@ def figures(s: Story) -> dict[str, Figure]:
                         ("stretch_hi", hi, fmt(hi, 1)),
                         ("stretch_max", s.stretch_max, fmt(s.stretch_max, 1)),
                         ("R_follow_long", base, fmt(base)),
-                        ("R_follow_long_end", end, fmt(end)))
+                        ("R_follow_long_end", end, fmt(end)),
+                        # the rows whose leader the stretched key takes (the rerun, every row)
+                        ("rows_taken", s.rows_taken, str(len(s.rows_taken))))

@@ -1,22 +1,34 @@
 """Section 10's beat plan: the caption each of its slots shows, in order, for a story.
 
-Every comparison is between the numbers as displayed.
-
-- s04 ``two_maps``, s10 ``pair``/``fold``/``why``: the ``*_same`` variants when the
-  asymmetric pair's two scores print alike (a sentence of one repeated word).
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
 """
 
 from __future__ import annotations
 
-from attn_math.beats import Beat, Figures, fixed
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import ONE_WORD, Alike, Both, Differ, Fact, Not, Variants
+from attn_math.fmt import fmt
 from attn_math.story import Story
-from scenes.sections.s04_two_maps.beats import asymmetry_shown
 
-__all__ = ["plan"]
+__all__ = ["VARIANTS", "plan"]
+
+#: The square reads the same folded: every scaled score prints like its mirror image.
+SYMMETRIC_AS_SHOWN = Fact("every scaled score prints like its mirror image",
+                          lambda s: all(fmt(s.S[i, j]) == fmt(s.S[j, i])
+                                        for i in range(s.n) for j in range(i)))
+
+VARIANTS: Variants = {
+    "pair": (("pair", Differ("S_asym_fwd", "S_asym_bwd")),
+             ("pair_same", Alike("S_asym_fwd", "S_asym_bwd"))),
+    "fold": (("fold", Not(SYMMETRIC_AS_SHOWN)),
+             ("fold_same", Both(SYMMETRIC_AS_SHOWN, ONE_WORD)),
+             ("fold_close", SYMMETRIC_AS_SHOWN)),
+    "why": (("why", Differ("S_asym_fwd", "S_asym_bwd")),
+            ("why_same", Alike("S_asym_fwd", "S_asym_bwd"))),
+}
 
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
-    if asymmetry_shown(figs):
-        return fixed("intro", "pair", "fold", "why")
-    return fixed("intro") + [Beat("pair", "pair_same"), Beat("fold", "fold_same"), Beat("why", "why_same")]
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "intro", "pair", "fold", "why")

@@ -1,19 +1,23 @@
 """Section 11's beat plan: the caption each of its slots shows, in order, for a story.
 
-Every comparison is between the numbers as displayed.
-
-- s11 ``soft``: ``soft_uniform`` when the largest and smallest weight print alike.
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
 """
 
 from __future__ import annotations
 
-from attn_math.beats import Beat, Figures, fixed
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import Alike, Differ, Variants
 from attn_math.story import Story
 
-__all__ = ["plan"]
+__all__ = ["VARIANTS", "plan"]
+
+VARIANTS: Variants = {
+    "soft": (("soft_uniform", Alike("w_follow_max", "w_follow_min")),
+             ("soft", Differ("w_follow_max", "w_follow_min"))),
+}
 
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
-    soft = "soft_uniform" if figs["w_follow_max"].text == figs["w_follow_min"].text else "soft"
-    return fixed("scores", "exp", "divide", "stair") + [Beat("soft", soft)]
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "scores", "exp", "divide", "stair", "soft")

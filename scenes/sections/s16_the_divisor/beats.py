@@ -1,13 +1,28 @@
-"""Section 16's beat plan: the caption each of its slots shows, in order, for a story."""
+"""Section 16's beat plan: the caption each of its slots shows, in order, for a story.
+
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
+"""
 
 from __future__ import annotations
 
-from attn_math.beats import Beat, Figures, fixed
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import Above, Alike, Both, Fact, Level, Not, Variants
 from attn_math.story import Story
 
-__all__ = ["plan"]
+__all__ = ["VARIANTS", "plan"]
+
+#: The width row has no spread (every score equal): dividing keeps no spread of 1.
+FLAT_ROW = Fact("every score of the width row is equal", lambda s: not s.width_z.any())
+
+VARIANTS: Variants = {
+    "divide": (("divide_flat", FLAT_ROW), ("divide", Not(FLAT_ROW))),
+    "over_d": (("over_d", Both(Above("top_scaled", "top_over_d_max"), Above("top_over_d_max", "uniform"))),
+               ("over_d_reached", Both(Above("top_scaled", "top_over_d_max"), Alike("top_over_d_max", "uniform"))),
+               ("over_d_flat", Level("top_scaled", "top_over_d_max", "uniform"))),
+}
 
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
-    return fixed("divide", "flat", "over_d", "divisor")
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "divide", "flat", "over_d", "divisor")

@@ -1,10 +1,7 @@
 """Section 21's beat plan: the caption each of its slots shows, in order, for a story.
 
-Every comparison is between the numbers as displayed.
-
-- s21 ``pull``: ``pull`` when the hull token's value is a corner of the hull, else
-  ``pull_inner``; ``halt``: ``halt_rounded`` when the weight prints as 1.000,
-  ``halt_same`` when the output prints like the value, else ``halt``.
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
 """
 
 from __future__ import annotations
@@ -12,11 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 from attn_math import core
-from attn_math.beats import Beat, Figures, fixed
-from attn_math.fmt import fmt
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import ALWAYS, Alike, Both, Differ, Fact, Not, Prints, Variants
 from attn_math.story import Story
 
-__all__ = ["plan", "hull_token_is_corner"]
+__all__ = ["VARIANTS", "plan", "hull_token_is_corner", "values_coincide"]
 
 
 def hull_token_is_corner(s: Story) -> bool:
@@ -25,11 +22,27 @@ def hull_token_is_corner(s: Story) -> bool:
     return bool(np.any(np.linalg.norm(H - s.V[s.hull_token], axis=1) <= 1e-9))
 
 
+def values_coincide(s: Story) -> bool:
+    """Whether every value is the same vector (one repeated word): the hull is one point."""
+    scale = max(1.0, float(np.abs(s.V).max()))
+    return bool(np.ptp(s.V, axis=0).max() <= 1e-9 * scale)
+
+
+POINT = Fact("every value is the same vector", values_coincide)
+
+VARIANTS: Variants = {
+    "convex": (("convex_point", POINT), ("convex", Not(POINT))),
+    "pull": (("pull_still", POINT),
+             ("pull", Fact("the hull token's value is a corner of the hull", hull_token_is_corner)),
+             ("pull_inner", ALWAYS)),
+    "halt": (("halt_point", POINT),
+             ("halt_rounded", Both(Prints("w_hull_pulled", "1.000"), Alike("out_pulled", "v_hull"))),
+             ("halt", Differ("out_pulled", "v_hull")),
+             ("halt_same", Alike("out_pulled", "v_hull"))),
+    "average": (("average_point", POINT), ("average", Not(POINT))),
+}
+
+
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
-    if figs["w_hull_pulled"].text == fmt(1.0, 3):
-        halt = "halt_rounded"
-    else:
-        halt = "halt" if s.hull_gap_visible else "halt_same"
-    pull = "pull" if hull_token_is_corner(s) else "pull_inner"
-    return fixed("convex") + [Beat("pull", pull), Beat("halt", halt)] + fixed("average", "mlp")
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "convex", "pull", "halt", "average", "mlp")

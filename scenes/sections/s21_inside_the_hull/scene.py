@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from manim import (
     LEFT,
+    UP,
     Create,
     FadeIn,
     GrowFromCenter,
@@ -24,14 +25,14 @@ from manim import (
 from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.layout import Box
+from scenes.layout import Box, fit_width
 from scenes.sections.s21_inside_the_hull.hull import ValueHull
 from scenes.sections.s21_inside_the_hull.zoom import ZoomInset
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.readouts import Readout, VectorReadout
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import TOKEN_CELLS, label, screen_label
+from scenes.widgets.text import label, screen_labels
 
 PULL_TIME = 5.0
 #: With an inset, the drag stops this far below the slider's end, and finishes after it opens.
@@ -43,9 +44,9 @@ VISIBLE_GAP = 0.12
 #: magnification is rounded down to a round number, which widens it up to 2.5 times).
 INSET_GAPS = 0.8
 LINE = 0.52          # spacing of the readout lines in the side panel
-#: The two tokens of the slider's name (one line) are abbreviated past this width, on the
-#: hull, the readouts and the inset too: one abbreviation of a word in a frame.
-SLIDER_CELLS = 8
+#: The slider's track length (frame units); its name sits on its left while the two fit the
+#: side panel, else on a line above it.
+SLIDER_WIDTH = 2.2
 
 
 class InsideTheHull(SectionScene):
@@ -77,8 +78,7 @@ class InsideTheHull(SectionScene):
         self.x = ValueTracker(float(s.S[f, h]))
         x0, x1, y0, y1 = data_range(s.V, pad=0.2, include_origin=False, step=0.5)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
-        self.names = [screen_label(x, SLIDER_CELLS if i in (f, h) else TOKEN_CELLS)
-                      for i, x in enumerate(s.labels)]
+        self.names = screen_labels(s.labels)
         self.values = ValueHull(self.plane, s.V, self.names)
         out = lambda: self.output()  # noqa: E731  (no bound method in a mobject's closure)
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)
@@ -97,9 +97,23 @@ class InsideTheHull(SectionScene):
         hi = self.fig("hull_score").value
         knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
                           color=t.fg, align="left")
-        self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{fl} → {hl}", width=2.2,
+        slider_at = [panel.l, panel.t - (style.ROW + style.NUDGE), 0]
+        self.slider = Slider(self.x, float(s.S[f, h]), hi, name=f"{fl} → {hl}", width=SLIDER_WIDTH,
                              readout=knob, color=t.highlight)
-        self.slider.move_to([panel.l, panel.t - (style.ROW + style.NUDGE), 0], aligned_edge=LEFT)
+        self.slider.move_to(slider_at, aligned_edge=LEFT)
+        if self.slider.get_right()[0] > panel.r:
+            # Two long names leave no room for the track on their line: the name takes a
+            # line of its own above the track (a name is never cut shorter to make room).
+            knob = LiveNumber(self.x.get_value(), decimals=2, font_size=style.SMALL_SIZE,
+                              color=t.fg, align="left")
+            track = Slider(self.x, float(s.S[f, h]), hi, width=SLIDER_WIDTH, readout=knob,
+                           color=t.highlight).move_to(slider_at, aligned_edge=LEFT)
+            name = label(f"{fl} → {hl}", style.SMALL_SIZE, t.fg)
+            fit_width(name, panel.width)
+            name.next_to(track, UP, buff=style.CLOSE).align_to(track, LEFT)
+            track.add(name)
+            track.name = name
+            self.slider = track
         w_line = Readout(f"w[{hl}] =", lambda: float(self.weights()[h]), decimals=3,
                          size=style.LABEL_SIZE, color=t.weight, sample=0.999)
         o_line = VectorReadout(f"o[{fl}] =", out, t.amber, style.LABEL_SIZE,

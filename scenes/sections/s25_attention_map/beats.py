@@ -1,19 +1,23 @@
 """Section 25's beat plan: the caption each of its slots shows, in order, for a story.
 
-Every comparison is between the numbers as displayed.
-
-- s25 ``row``: ``row_same`` when the weight prints alike with and without the mask.
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
 """
 
 from __future__ import annotations
 
-from attn_math.beats import Beat, Figures, fixed
+from attn_math.beats import Beat, Figures, variant_beats
+from attn_math.claims import Alike, Differ, Variants
 from attn_math.story import Story
 
-__all__ = ["plan"]
+__all__ = ["VARIANTS", "plan"]
+
+VARIANTS: Variants = {
+    "row": (("row", Differ("wc_follow_winner", "w_follow_cwinner")),
+            ("row_same", Alike("wc_follow_winner", "w_follow_cwinner"))),
+}
 
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
-    same = figs["wc_follow_winner"].text == figs["w_follow_cwinner"].text
-    return fixed("intro", "lift") + [Beat("row", "row_same" if same else "row")] + fixed("bugs")
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
+    return variant_beats(s, figs, VARIANTS, "intro", "lift", "row", "bugs")

@@ -12,7 +12,7 @@ from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.text import TOKEN_CELLS, screen_labels
 from scenes.widgets.tokens import TokenStrip, one_cut
 
-#: Section 7's crowded case (issue 12's contact-sheet sentence): the columns cut the long word
+#: Section 7's crowded case (the contact sheets' sentence): the columns cut the long word
 #: to 12 cells, the small score map shorter.
 LONG = ["the₁", "old", "dog", "chased", "the₂", "supercalifragilistic", "ball", "and",
         "then", "it", "rolled", "away"]

@@ -1,0 +1,96 @@
+"""Every beat of every section is readable for random sentences, not only the fixed ones.
+
+A small seeded sample of :func:`tests.support.random_sentences.seeded` sentences (the
+same on every machine): each section is probed for one of :data:`SAMPLE` in turn, in the
+caption language and theme ``bench/sweep.py`` gives that seed, so the suite covers every
+section for about two minutes of CPU. ``bench/sweep.py layout`` runs the same probe for
+many sentences; the (seed, section) cases it found failing stay here (:data:`FOUND`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scenes.registry import SECTIONS
+from tests.support.layout_probe import Probe, TextBox, assert_readable, check_token_names, probe_section
+from tests.support.random_sentences import look_of, seeded
+
+#: The seeds of the sample, one per group of sections.
+SAMPLE = (5, 11, 26)
+#: (seed, section) cases the sweep found failing once, each now a regression case: seed 101
+#: is eleven 🍎 following the first (s01's numbers under the first chip left the safe area;
+#: s06 named the shared key with all eleven names); seed 102 follows 先生 in a Japanese
+#: sentence of four tokens.
+FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (103, 7), (104, 1))
+#: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
+#: passes, so that it is struck off). The fixes belong to the widgets named.
+KNOWN: dict[tuple[int, int], str] = {
+    (5, 7): "eleven score columns: columns.number_size shrinks the numbers over the bars "
+            "below 12 px per em (no floor, no second tier)",
+    (101, 7): "eleven score columns: the numbers over the bars below 12 px per em (as seed 5)",
+    (103, 7): "one word repeated: the stretched key and the winner's key are one direction, so "
+              "k(彼ら₁) sits on the shaft of k(彼ら₂) (the plane's tip labels)",
+    (104, 1): "'into into': the followed token's q, k and v labels ('into₂', 'v') lie on the "
+              "shafts of its own arrows (section 1's LiveTipLabel placement)",
+    (5, 10): "'yzcet' touches '🚀' among eleven grid labels (score_grid tiers)",
+    (5, 13): "TokenStrip/columns cut 'teacher₁' (7 cells) to 'tea…₁' when eleven chips crowd "
+             "(tokens.CUT_STEPS cuts below 12 cells before laying out smaller)",
+    (5, 19): "'teacher₁' (7 cells) cut to 'tea…₁' (as 13)",
+    (5, 22): "'teacher₁' (7 cells) cut to 'tea…₁' (as 13)",
+    (5, 25): "'yzcet' touches '🚀' among the map's labels (as 10)",
+    (26, 6): "five 20-letter repeats: the shared key's label ('…₁, …, …₅') leaves the safe area",
+    (26, 9): "a 20-letter token shown whole in one widget and cut in another",
+    (26, 12): "readout 'w[beyypbxvtq…₁] =' overlaps the numbers; the dragged-row names too small",
+    (26, 18): "a 20-letter token shown whole and cut; the renormalise readout names too small",
+    (26, 21): "two 20-letter names of one point ('…₁…₂') leave the safe area on the hull",
+    (102, 5): "shadow.tip_label_away: q(先生)'s box reaches its own arrowhead (the spot beyond "
+              "the tip is offset by an ellipse, not by the box's edge)",
+}
+
+
+def _cases():
+    for k, section in enumerate(SECTIONS):
+        yield SAMPLE[k % len(SAMPLE)], section
+    for seed, number in FOUND:
+        yield seed, next(s for s in SECTIONS if s.number == number)
+
+
+@pytest.mark.slow
+@pytest.mark.scene
+@pytest.mark.parametrize("seed, section", list(_cases()),
+                         ids=[f"seed{seed}-{s.stem}" for seed, s in _cases()])
+def test_random_sentence_is_readable(seed, section, tmp_path):
+    sentence = seeded(seed)
+    spec = tmp_path / "spec.toml"
+    spec.write_text(sentence.spec_toml(), encoding="utf-8")
+    lang, theme = look_of(seed)
+    probe = probe_section(section, lang, theme, str(spec))
+    assert probe.scene.story.tokens == list(sentence.tokens)
+    assert probe.moments >= 2, "the probe saw no beat"
+    known = KNOWN.get((seed, section.number))
+    if known is None:
+        assert_readable(probe)
+    elif probe.problems:
+        pytest.xfail(f"{known}: " + "; ".join(probe.problems[:3]))
+    else:
+        pytest.fail(f"listed as known ({known}), but it passes: strike it off")
+
+
+def _probe_of(*texts: str) -> Probe:
+    probe = Probe(21)
+    probe.boxes["beat"] = [TextBox(t, (0.0, 1.0, 0.0, 0.2), 24.0, False) for t in texts]
+    return probe
+
+
+def test_token_name_check_can_fail():
+    """The probe's token-name check, on texts made up here: a 9-letter word cut, a 20-letter
+    word cut two ways, and the fine cases (a long word cut once, a short word whole)."""
+    probe = _probe_of("expensi…", "w[expensi…] =", "it→expensi…")
+    check_token_names(probe, ["it", "expensive"])
+    assert any("'expensive' (9 cells) is cut to 'expensi…'" in p for p in probe.problems)
+    probe = _probe_of("supercalifr…", "superc…", "the₁")
+    check_token_names(probe, ["the₁", "supercalifragilistic"])
+    assert any("shown 2 ways" in p for p in probe.problems), probe.problems
+    probe = _probe_of("supercalifr…", "v[supercalifr…] =", "expensive", "先生")
+    check_token_names(probe, ["supercalifragilistic", "expensive", "先生"])
+    assert probe.problems == []

@@ -1,0 +1,134 @@
+"""What the claim sweep checks for one sentence (``tests/module/scenes/test_claims.py``, ``bench/sweep.py``).
+
+For every beat a section's plan says (:meth:`scenes.registry.Section.plan`), in both languages:
+
+- the plan found a true variant (no :class:`attn_math.claims.NoTrueVariant`);
+- the chosen variant's declared condition holds against the figures;
+- an independent oracle, where the variant makes a checkable claim (:data:`ORACLES`:
+  written here from the story's arrays and the figures' texts with plain numpy and
+  ``float``, not with the conditions of :mod:`attn_math.claims`), agrees;
+- the caption fills in both languages, with no placeholder left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from attn_math import Story
+from attn_math.claims import NoTrueVariant
+from attn_math.fmt import fmt
+from scenes.registry import by_number
+from words import captions, config
+
+__all__ = ["ORACLES", "SECTIONS", "check_story"]
+
+#: The sections whose captions the sweep reads (the title cards quote no figure).
+SECTIONS = tuple(range(1, 26))
+
+
+def _num(s: Story, section: int, name: str) -> float:
+    return float(s.fig(section, name).text.replace("\u2212", "-"))
+
+
+def _text(s: Story, section: int, name: str) -> str:
+    return s.fig(section, name).text
+
+
+def _leaders_taken(s: Story) -> int:
+    """Rows whose argmax becomes the long key once stretched to the slider's end."""
+    K = s.K.copy()
+    K[s.long_key] = K[s.long_key] * s.stretch_max
+    before = np.argmax(s.Q @ s.K.T, axis=1)
+    after = np.argmax(s.Q @ K.T, axis=1)
+    return int(np.sum((after == s.long_key) & (before != s.long_key)))
+
+
+def _values_apart(s: Story) -> bool:
+    return bool(np.ptp(s.V, axis=0).max() > 1e-9)
+
+
+def _one_top(s: Story) -> bool:
+    """Section 18: one causal candidate prints the largest weight (at the bars' decimals)."""
+    f, places = s.follow, s.sum_places[18].parts
+    shown = [float(fmt(s.Wc[f, j], places)) for j in range(f + 1)]
+    return shown.count(max(shown)) == 1
+
+
+#: (section, caption key) -> what must be true of the story when the plan shows it.
+ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
+    (2, "sweep"): lambda s: _num(s, 2, "q_sweep_deg") > _num(s, 2, "v_sweep_deg"),
+    (2, "sweep_other"): lambda s: _num(s, 2, "q_sweep_deg") < _num(s, 2, "v_sweep_deg"),
+    (2, "sweep_same"): lambda s: _text(s, 2, "q_sweep_deg") == _text(s, 2, "v_sweep_deg"),
+    (3, "follow_winner"): lambda s: _num(s, 3, "R_follow_winner") > _num(s, 3, "R_follow_self"),
+    (3, "follow_self"): lambda s: s.R[s.follow, s.follow] >= s.R[s.follow].max(),
+    (3, "follow_tie"): lambda s: (_text(s, 3, "R_follow_winner") == _text(s, 3, "R_follow_self")
+                                  and s.tokens[s.winner].lower() == s.tokens[s.follow].lower()),
+    (4, "two_maps"): lambda s: _text(s, 4, "S_asym_fwd") != _text(s, 4, "S_asym_bwd"),
+    (4, "two_maps_same"): lambda s: s.tokens[s.asym[0]].lower() == s.tokens[s.asym[1]].lower(),
+    (6, "flat"): lambda s: len({f"{x:.2f}" for x in s.R.ravel()}) == 1,
+    (7, "rising"): lambda s: s.R[s.follow, s.long_key] > 0,
+    (7, "never_overtakes"): lambda s: (s.stretch_max * s.R[s.follow, s.long_key]
+                                       < s.R[s.follow, s.winner]),
+    (7, "every_row"): lambda s: _leaders_taken(s) >= 2,
+    (7, "every_row_one"): lambda s: _leaders_taken(s) == 1,
+    (7, "every_row_none"): lambda s: _leaders_taken(s) == 0,
+    (9, "winner"): lambda s: fmt(s.S[s.follow].max()) != fmt(s.S[s.follow].min()),
+    (15, "row"): lambda s: float(np.std(s.S[s.width_row])) > 1e-9,
+    (16, "divide"): lambda s: float(np.std(s.S[s.width_row])) > 1e-9,
+    (10, "pair"): lambda s: _text(s, 10, "S_asym_fwd") != _text(s, 10, "S_asym_bwd"),
+    (10, "why"): lambda s: _text(s, 10, "S_asym_fwd") != _text(s, 10, "S_asym_bwd"),
+    (10, "fold_same"): lambda s: len({t.lower() for t in s.tokens}) == 1,
+    (11, "soft"): lambda s: _text(s, 11, "w_follow_max") != _text(s, 11, "w_follow_min"),
+    (11, "soft_uniform"): lambda s: _text(s, 11, "w_follow_max") == _text(s, 11, "w_follow_min"),
+    (15, "power"): lambda s: _num(s, 15, "top_d16") > _num(s, 15, "top_d1"),
+    (15, "climb"): lambda s: _num(s, 15, "top_d1") < _num(s, 15, "top_d16") < _num(s, 15, "top_d64"),
+    (15, "climb_pinned"): lambda s: (_num(s, 15, "top_d1") < _num(s, 15, "top_d16")
+                                     and _text(s, 15, "top_d16") == _text(s, 15, "top_d64")),
+    (15, "climb_flat"): lambda s: len({_text(s, 15, k) for k in ("top_d1", "top_d16", "top_d64")}) == 1,
+    (15, "power_flat"): lambda s: np.allclose(s.S[s.width_row], s.S[s.width_row][0], rtol=0, atol=1e-12),
+    (16, "over_d"): lambda s: (_num(s, 16, "top_scaled") > _num(s, 16, "top_over_d_max")
+                               > _num(s, 16, "uniform")),
+    (16, "over_d_flat"): lambda s: _text(s, 16, "top_scaled") == _text(s, 16, "uniform"),
+    (18, "follow"): _one_top,
+    (21, "halt"): lambda s: _values_apart(s) and _text(s, 21, "out_pulled") != _text(s, 21, "v_hull"),
+    (21, "halt_same"): lambda s: _values_apart(s) and _text(s, 21, "out_pulled") == _text(s, 21, "v_hull"),
+    (21, "halt_rounded"): lambda s: _values_apart(s) and s.pulled_weights(8.0)[s.hull_token] < 1,
+    (21, "halt_point"): lambda s: not _values_apart(s),
+    (21, "pull"): _values_apart,
+    (21, "pull_inner"): _values_apart,
+    (25, "row"): lambda s: _text(s, 25, "wc_follow_winner") != _text(s, 25, "w_follow_cwinner"),
+}
+
+
+def check_story(story: Story, sections=SECTIONS, langs=config.LANGS) -> tuple[int, list[str]]:
+    """``(beats checked, problems)`` for ``story``: one line per problem, naming the section,
+    the beat and what is false."""
+    problems: list[str] = []
+    checked = 0
+    for section in sections:
+        try:
+            planned = by_number(section).plan(story)
+        except NoTrueVariant as e:
+            problems.append(f"s{section:02d}: {e}")
+            continue
+        for beat in planned:
+            checked += 1
+            if beat.key is None:
+                continue
+            where = f"s{section:02d} {beat.slot}->{beat.key}"
+            if not beat.claim.holds(story, story.shown_figures(section)):
+                problems.append(f"{where}: its condition fails ({beat.claim.describe()})")
+            oracle = ORACLES.get((section, beat.key))
+            if oracle is not None and not oracle(story):
+                problems.append(f"{where}: the oracle disagrees")
+            for lang in langs:
+                try:
+                    text = captions.render(lang, section, beat.key, story.caption_context(section, lang))
+                except KeyError as e:
+                    problems.append(f"{where} [{lang}]: {e}")
+                    continue
+                if "{" in text or "}" in text:
+                    problems.append(f"{where} [{lang}]: a placeholder is left: {text}")
+    return checked, problems
