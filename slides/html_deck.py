@@ -196,7 +196,7 @@ def deck_words(lang: str) -> dict[str, str]:
     return table(lang)["deck"]
 
 
-def write_html(deck: Deck, folder: Path, publish) -> Path:
+def write_html(deck: Deck, folder: Path, publish) -> str:
     """Write ``folder/index.html`` with reveal.js and ``media/`` beside it; returns the page.
 
     ``publish(src, dest)`` places a clip or poster (a hard link or copy, atomically). The

@@ -9,6 +9,7 @@ text (fpdf2 then tags the document: a Figure per still).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from .deck import Deck
 from .style import (
@@ -67,7 +68,8 @@ class HandoutWriter:
 
     def _text_height(self, lines: list[str], size: int) -> float:
         self.pdf.set_font(FAMILY, "", size)
-        n = sum(len(self.pdf.multi_cell(0, size * LINE_FACTOR, line, dry_run=True, output="LINES"))
+        # output="LINES" returns the list of lines; fpdf2's annotation is the union of every output
+        n = sum(len(cast(list, self.pdf.multi_cell(0, size * LINE_FACTOR, line, dry_run=True, output="LINES")))
                 for line in lines)
         return n * size * LINE_FACTOR
 
