@@ -390,7 +390,10 @@ def test_store_on_s3(project, cluster, s3, tmp_path):
     s3c = boto3.client("s3", endpoint_url=s3["AWS_ENDPOINT_URL"], aws_access_key_id="testing",
                        aws_secret_access_key="testing", region_name="us-east-1")
     objects = [o["Key"] for o in s3c.list_objects_v2(Bucket="clips", Prefix="course/")["Contents"]]
-    assert sorted(Path(k).suffix for k in objects) == [".json"] * 6 + [".mp4"] * 6 + [".srt"] * 6
+    # per clip: the metadata, the video, its .srt, and each language's .srt and .vtt
+    names = sorted("".join(Path(k).suffixes[-2:]) if Path(k).suffixes[-2:-1] in ([".ja"], [".en"])
+                   else Path(k).suffix for k in objects)
+    assert names == sorted([".json", ".mp4", ".srt", ".ja.srt", ".ja.vtt", ".en.srt", ".en.vtt"] * 6)
     assert not (out / ".cache" / "store").exists()  # nothing went to the default local store
     # the clips in out/ are the stored objects, byte for byte
     key = json.loads((out / "kenji" / "manifest.json").read_text())["clips"]["02-beta"]["hash"]

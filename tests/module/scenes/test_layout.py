@@ -42,6 +42,46 @@ def heads(tmp_path_factory):
 #: began checking texts against arrows; the fixes belong to the scenes.
 KNOWN: dict[tuple[int, str], str] = {}
 
+#: Token names known to be cut or shown two ways today, ``(section, sentence) -> why``: a
+#: strict xfail on those problems only (every other problem still fails the case, and the
+#: case fails once its names are right, so that it is struck off). Found when the probe began
+#: checking token names (no token of 12 half-width cells or fewer cut; one cut per token per
+#: section); the fixes belong to the widgets named.
+_CHASED = ("twelve chips crowd the strip: tokens.CUT_STEPS cuts 'chased' (6 cells) to 'chas…' "
+           "before laying out smaller")
+_LONGEST = "'supercalifragilistic' shown whole in one widget and cut in another"
+TOKEN_NAMES_KNOWN: dict[tuple[int, str], str] = {
+    (9, "longest"): _LONGEST,
+    (9, "twelve_longest"): _LONGEST,
+    (11, "twelve"): _CHASED,
+    (11, "twelve_longest"): _CHASED,
+    (12, "twelve"): _CHASED,
+    (12, "twelve_longest"): _CHASED,
+    (13, "longest"): _LONGEST,
+    (13, "twelve"): _CHASED,
+    (13, "twelve_longest"): _CHASED + "; " + _LONGEST,
+    (15, "twelve_longest"): _CHASED,
+    (16, "twelve_longest"): _CHASED,
+    (18, "twelve"): _CHASED,
+    (18, "twelve_longest"): _CHASED,
+    (19, "twelve"): _CHASED,
+    (19, "twelve_longest"): _CHASED,
+    (22, "twelve"): _CHASED,
+    (22, "twelve_longest"): _CHASED,
+}
+
+
+def _strict_xfail_token_names(probe, known: str | None) -> None:
+    """Take the known token-name problems off ``probe`` (xfailing the case at the end of its
+    checks while they last), or fail a listed case whose names are right."""
+    if known is None:
+        return
+    names = [p for p in probe.problems if "token names:" in p]
+    if not names:
+        pytest.fail(f"listed as known ({known}), but its token names are right: strike it off")
+    probe.problems[:] = [p for p in probe.problems if p not in names]
+    probe.known_names = names
+
 
 def _cases():
     for section in ALL:
@@ -59,7 +99,11 @@ def test_every_beat_is_readable(section, sentence, heads):
     assert probe.moments >= 2, "the probe saw no beat"
     assert_drawn(probe.frame, theme)
     sums.check(sentence)
+    known_names = TOKEN_NAMES_KNOWN.get((section.number, sentence))
+    _strict_xfail_token_names(probe, known_names)
     assert_readable(probe, KNOWN.get((section.number, sentence)))
+    if known_names is not None:
+        pytest.xfail(f"{known_names}: " + "; ".join(probe.known_names))
 
 
 def _luminance(hex_colour: str) -> float:
