@@ -41,7 +41,9 @@ def _fake_handle(signum: int, stopped: list):
                                             (signal.SIGTERM, Terminated)])
 def test_a_signal_while_a_worker_starts_stops_that_worker(monkeypatch, signum, raised):
     stopped: list = []
-    monkeypatch.setattr(scheduler, "_ForkHandle", _fake_handle(signum, stopped))
+    fake = _fake_handle(signum, stopped)
+    monkeypatch.setitem(scheduler.WORKER_STRATEGIES, "fork", fake)
+    monkeypatch.setitem(scheduler.WORKER_STRATEGIES, "subprocess", fake)
     job = Job(section=None, hash="h", render=SimpleNamespace(result="/nonexistent/result.json"))
     before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     with pytest.raises(raised):
