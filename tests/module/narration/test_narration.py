@@ -21,6 +21,7 @@ import pytest
 import srt
 
 from tests.support import ROOT
+from tests.support.audio import ebur128
 
 sys.path.insert(0, str(ROOT))
 
@@ -248,43 +249,10 @@ def test_each_beats_speech_lies_inside_its_caption(narrated):
         assert first >= cues[0].start.total_seconds(), f"{stem}: speech before the first caption"
 
 
-def _ebur128(path: Path) -> tuple[float, float]:
-    """Integrated loudness (LUFS) and true peak (dBTP) by ffmpeg's ebur128 filter."""
-    with av.open(str(path)) as c:
-        a = c.streams.audio[0]
-        graph = av.filter.Graph()
-        src = graph.add_abuffer(template=a)
-        meter = graph.add("ebur128", "metadata=1:peak=true")
-        sink = graph.add("abuffersink")
-        src.link_to(meter)
-        meter.link_to(sink)
-        graph.configure()
-        integrated, peak = None, 0.0
-
-        def drain():
-            nonlocal integrated, peak
-            while True:
-                try:
-                    frame = graph.pull()
-                except (av.error.BlockingIOError, av.error.EOFError):
-                    return
-                md = frame.metadata
-                if "lavfi.r128.I" in md:
-                    integrated = float(md["lavfi.r128.I"])
-                    peak = max(peak, float(md["lavfi.r128.true_peak"]))
-
-        for frame in c.decode(a):
-            graph.push(frame)
-            drain()
-        graph.push(None)
-        drain()
-    return integrated, 20 * np.log10(peak)
-
-
 def test_loudness_is_minus_16_lufs_and_true_peak_under_minus_1(narrated):
     _, base = narrated
     for path in _outputs(base):
-        lufs, tp = _ebur128(path)
+        lufs, tp = ebur128(path)
         assert abs(lufs - (-16.0)) <= 1.0, (path.name, lufs)
         assert tp < -1.0, (path.name, tp)
 
