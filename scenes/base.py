@@ -26,6 +26,8 @@ from words import captions, config, cues
 
 from . import registry, style, timing
 from .widgets.chrome import CaptionBar, SectionTitle
+from .widgets.tokens import shown_names
+from .widgets.weights import WeightBars
 
 _STORIES: dict[str, Story] = {}
 
@@ -55,6 +57,9 @@ class SectionScene(Scene):
         self.lang = config.LANG.read()
         self.caption_mode = config.CAPTIONS.read()
         self.story = story()
+        # One abbreviation per token for every widget and text of the section, decided from
+        # the tightest room any widget gives a name.
+        self.names = shown_names(self.story.labels, WeightBars.name_room(self.story.n))
         self.section = registry.of_scene(type(self))
         self._caption = None          # the CaptionBar on screen
         self._sub = None              # (beat, cue text, start time, beat's index) of the cue on screen

@@ -29,6 +29,9 @@ LABEL_SIZE = 24
 SMALL_SIZE = 20
 NUMBER_SIZE = 26
 TINY_SIZE = 16
+#: The floor of a crowded widget's words (token names, numbers over bars): 13 px per em at
+#: 720p, above the 12 under which a lower-case letter is about 6 px tall.
+FLOOR_SIZE = 14
 
 
 @dataclass(frozen=True)

@@ -31,8 +31,8 @@ from manim import UP, DashedLine, Line, VGroup, VMobject
 from .. import style
 from .live_number import LiveNumber
 from .placement import LABEL_GAP
-from .text import TOKEN_CELLS, baseline, label, screen_label
-from .tokens import CUT_STEPS
+from .text import baseline, label
+from .tokens import READABLE_SIZE
 
 __all__ = ["CROWDED", "MIN_NAME_SIZE", "NUMBER_FILL", "NUMBER_GAP", "ColumnChart", "ColumnSlots",
            "ValueAxis", "line_up_labels", "number_size", "place_past", "set_bar", "set_rect"]
@@ -233,37 +233,35 @@ def line_up_labels(names: Sequence[str], xs: Sequence[float], span: tuple[float,
     """Token names under a row of columns: name ``j`` centred under ``xs[j]``, all inside
     ``span`` (left, right).
 
-    Each name is drawn as :func:`scenes.widgets.text.screen_label` shows it. The names take
-    one line if they fit, shrunk down to :data:`MIN_NAME_SIZE` at most; otherwise they
-    alternate between two lines (each may then spread under its neighbours' columns),
-    again shrunk within that limit, and then are cut shorter with an ellipsis
-    (:data:`scenes.widgets.tokens.CUT_STEPS`); only the shortest cut shrinks further.
-    Names at the ends are pulled inside ``span``; names of one line keep
-    :data:`~scenes.widgets.placement.LABEL_GAP` apart, and so do the two lines. Every line
-    sits on one baseline (``the`` and ``ran`` on the same one).
+    Each name is drawn as given (:func:`scenes.widgets.tokens.shown_names` cuts a sentence's
+    long tokens once for every widget). The names take one line if they fit, shrunk down to
+    :data:`MIN_NAME_SIZE` at most; otherwise they alternate between two lines (each may then
+    spread under its neighbours' columns), again shrunk within that limit, and then further,
+    down to :data:`scenes.widgets.tokens.READABLE_SIZE`. Names at the ends are pulled inside
+    ``span``; names of one line keep :data:`~scenes.widgets.placement.LABEL_GAP` apart, and
+    so do the two lines. Every line sits on one baseline (``the`` and ``ran`` on the same one).
 
     Returns the names as a VGroup, the first line's baseline at y = 0; ``rows`` (1 or 2),
-    ``shown`` (the strings drawn), ``cut`` (the half-em cells they were cut to) and
-    ``line_height`` (one line, ascent to descent) are set on it.
+    ``shown`` (the strings drawn) and ``line_height`` (one line, ascent to descent) are set on it.
     """
     color = color or style.theme().fg
     min_k = min(1.0, MIN_NAME_SIZE / size)
     within = [*np.arange(1.0, min_k, -_SCALE_STEP), min_k]      # 1.0 down to min_k
-    beyond = np.arange(min_k - _SCALE_STEP, 0.0, -_SCALE_STEP)  # the last resort only
-    tries = [(TOKEN_CELLS, 1), (TOKEN_CELLS, 2)] + [(c, 2) for c in CUT_STEPS if c < TOKEN_CELLS]
-    for n_try, (max_cells, rows) in enumerate(tries):
-        shown = [screen_label(s, max_cells) for s in names]
-        texts = [label(s, size, color) for s in shown]
-        widths = [m.width for m in texts]
-        last = n_try == len(tries) - 1
-        for k in [*within, *beyond] if last else within:
+    floor_k = min(min_k, READABLE_SIZE / size)
+    beyond = [*np.arange(min_k - _SCALE_STEP, floor_k, -_SCALE_STEP), floor_k]  # the last resort
+    shown = list(names)
+    texts = [label(s, size, color) for s in shown]
+    widths = [m.width for m in texts]
+    centres = None
+    for rows, scales in ((1, within), (2, [*within, *beyond])):
+        for k in scales:
             centres = _fits([k * w for w in widths], xs, span, rows)
             if centres is not None:
                 break
         if centres is not None:
             break
-    if centres is None:      # nothing fits: the shortest cut at the smallest size, as wished
-        centres, k = list(xs), min_k
+    if centres is None:      # nothing fits: the smallest readable size, as wished
+        centres, k = list(xs), floor_k
     for m in texts:
         if k < 1.0:
             m.scale(k)
@@ -274,5 +272,5 @@ def line_up_labels(names: Sequence[str], xs: Sequence[float], span: tuple[float,
         m.move_to(np.array([x, 0.0, 0.0]))
         m.shift((-(j % rows) * step - baseline(m, s)) * UP)
     group = VGroup(*texts)
-    group.rows, group.shown, group.cut, group.line_height = rows, shown, max_cells, rise + drop
+    group.rows, group.shown, group.line_height = rows, shown, rise + drop
     return group

@@ -40,7 +40,7 @@ from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .redrawn import Redrawn, live_source
 from .score_grid import ScoreGrid
-from .text import TOKEN_CELLS, label
+from .text import label
 
 __all__ = ["TICK_CLEAR", "ScoreColumns", "ScoreSquares", "sign_color"]
 
@@ -89,8 +89,6 @@ class ScoreColumns(Redrawn, ColumnChart):
     ----------
     bars, numbers, labels, zero_line
         The parts; ``bars[j]`` is a polygon redrawn every frame, ``numbers[j]`` a LiveNumber.
-    cut
-        The half-em cells the names were cut to (see :func:`scenes.widgets.tokens.one_cut`).
     """
 
     #: Lines across score columns are dashed (section 7's score to beat), as they always were.
@@ -120,7 +118,7 @@ class ScoreColumns(Redrawn, ColumnChart):
         self.y0 = b + names.height + 0.14 + self._num_h
         self.y1 = top - self._num_h
         names.shift((b - names.get_bottom()[1]) * UP)
-        self.labels, self.cut = names, names.cut
+        self.labels = names
 
         self.zero_line = self.axis_line(self.y_of(0.0))
         self.bars = VGroup(*[VMobject(stroke_width=0, fill_opacity=0.9) for _ in range(n)])
@@ -253,8 +251,8 @@ class ScoreSquares(Redrawn, VGroup):
     label_size
         Font size of the labels while they stand upright side by side with the rows clear
         of each other; when they do not (many or long tokens), the labels and the cell size
-        are :class:`~scenes.widgets.score_grid.ScoreGrid`'s for the same box (long tokens
-        cut, a smaller font, staggered tiers).
+        are :class:`~scenes.widgets.score_grid.ScoreGrid`'s for the same box (a smaller font,
+        staggered tiers).
 
     Attributes
     ----------
@@ -262,8 +260,6 @@ class ScoreSquares(Redrawn, VGroup):
         ``cells[i][j]`` squares, ``winners[i]`` the outline on row i's leader.
     texts
         The label strings as drawn (rows and columns alike).
-    cut
-        The half-em cells they were cut to (see :func:`scenes.widgets.tokens.one_cut`).
     """
 
     def __init__(self, labels: Sequence[str], get_matrix: Scores, box, vmax: float,
@@ -285,10 +281,10 @@ class ScoreSquares(Redrawn, VGroup):
         rows_clear = all(cell - (h0 + h1) / 2 >= LABEL_GAP for h0, h1 in zip(heights, heights[1:]))
         if max(tx.width for tx in cols_txt) <= 0.95 * cell and rows_clear:
             # Upright labels side by side, rows clear of each other: the plain layout.
-            self.texts, self.cut = list(labels), TOKEN_CELLS
+            self.texts = list(labels)
             self._plain_layout(rows_txt, cols_txt, lab_w, cell, col_h, box)
         else:
-            # Crowded (many or long tokens): the score grid's label layout (cuts, smaller
+            # Crowded (many or long tokens): the score grid's label layout (a smaller
             # font, staggered tiers, rows a label's height apart), so both grids read alike.
             self._grid_layout(labels, box, label_size)
         cell, n = self.cell, self.n
@@ -338,7 +334,7 @@ class ScoreSquares(Redrawn, VGroup):
         g = ScoreGrid(np.zeros((n, n)), list(labels), box=box, label_size=size,
                       max_pitch=float("inf"))
         self.cell = g.pitch
-        self.texts, self.cut = list(g.row_texts), g.cut
+        self.texts = list(g.row_texts)
         self.centers = np.array([[g.cell_center(i, j) for j in range(n)] for i in range(n)])
         self.row_labels, self.col_labels = g.row_labels, g.col_labels
 

@@ -35,13 +35,14 @@ def cells(ch: str) -> int:
 
 
 def screen_label(token: str, max_cells: int = TOKEN_CELLS) -> str:
-    """``token`` as drawn on screen: whole if it fits ``max_cells``, else cut with an ellipsis
+    """``token`` as drawn on screen: whole if it fits ``max_cells``, or if its word is no
+    longer than :data:`TOKEN_CELLS` (a short word is never cut); else cut with an ellipsis
     (a repeated word's subscript is kept: ``supercal…₂``)."""
-    if sum(cells(c) for c in token) <= max_cells:
-        return token
     sub = ""
     while token and token[-1] in "₀₁₂₃₄₅₆₇₈₉":
         sub, token = token[-1] + sub, token[:-1]
+    if sum(cells(c) for c in token + sub) <= max_cells or sum(map(cells, token)) <= TOKEN_CELLS:
+        return token + sub
     out, used = "", 1 + len(sub)
     for c in token:
         if used + cells(c) > max_cells:

@@ -2,60 +2,53 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from manim import RIGHT, RoundedRectangle, VGroup
 
 from .. import style
-from .text import TOKEN_CELLS, baseline, baseline_drop, label, screen_label, screen_labels
+from .text import TOKEN_CELLS, baseline, baseline_drop, cells, label, screen_label
 
-__all__ = ["CUT_STEPS", "MIN_CHIP_SIZE", "TokenStrip", "one_cut"]
+__all__ = ["CHIP_PAD", "CROWDED_CHIP_PAD", "LONG_CUTS", "MIN_CHIP_SIZE", "TokenStrip", "shown_names"]
 
 #: The smallest font size a chip's word is scaled to while chips share one width.
 MIN_CHIP_SIZE = 16
-#: How far long tokens are cut (half-em cells) when chips would otherwise be too small.
-CUT_STEPS = (TOKEN_CELLS, 9, 7, 5)
+#: Room a chip leaves around its word (both sides together), and the least it leaves when
+#: the strip is crowded and its words shrink.
+CHIP_PAD = 0.3
+CROWDED_CHIP_PAD = style.TIGHT
+#: How far a token longer than :data:`~scenes.widgets.text.TOKEN_CELLS` half-em cells is cut
+#: (half-em cells) when the densest picture of its sentence leaves it too little room.
+#: Tokens up to ``TOKEN_CELLS`` are never cut: widgets lay out smaller, or wrap, instead.
+LONG_CUTS = (TOKEN_CELLS, 9, 7, 5)
+#: The smallest font size a crowded widget shrinks a token's name to: 13 px per em at 720p,
+#: above the 12 px under which a lower-case letter no longer reads.
+READABLE_SIZE = style.FLOOR_SIZE
 
 
+def shown_names(tokens: Sequence[str], room: float) -> list[str]:
+    """The token names every widget of a sentence draws: one abbreviation per token.
 
-def one_cut(tokens: Sequence[str],
-            *makers: Callable[[list[str]], object]) -> tuple[list[str], list]:
-    """The widgets ``makers`` build from the token names, all showing one abbreviation of
-    every word: the shortest cut any of them needs, decided once for a frame.
-
-    Each widget cuts long names on its own (:data:`CUT_STEPS`) and reports the half-em cells
-    it cut to as ``cut``. Every maker is called with the names as :func:`screen_labels` cuts
-    them; while one of the widgets cuts shorter than that, all are built again from the names
-    at its cut. A widget given names no longer than its own cut draws them as given, so in
-    the end every widget draws the same strings (and when none needs a cut, each is built
-    once, exactly as from the names cut at :data:`TOKEN_CELLS`).
+    Tokens of up to :data:`~scenes.widgets.text.TOKEN_CELLS` half-em cells stay whole.
+    Longer ones are cut (:func:`~scenes.widgets.text.screen_label`) to the longest of
+    :data:`LONG_CUTS` that fits ``room`` frame units at :data:`READABLE_SIZE` (the shortest
+    cut when none does), decided once for the sentence, so that no two widgets, frames or
+    sections show one word two ways.
 
     Parameters
     ----------
     tokens
         The token names (a story's ``labels``).
-    makers
-        One callable per widget: names -> the widget, which has a ``cut`` attribute
-        (:class:`TokenStrip`, :class:`~scenes.widgets.score_grid.ScoreGrid`,
-        :class:`~scenes.widgets.score_columns.ScoreColumns`,
-        :class:`~scenes.widgets.score_columns.ScoreSquares`, ``line_up_labels``' group).
-
-    Returns
-    -------
-    names : list of str
-        The names as every widget shows them (for any other text naming a token in the frame).
-    widgets : list
-        The widgets, in the order of ``makers``.
+    room
+        The width the tightest widget gives one name (the chip of a column in the densest
+        chart of this many tokens).
     """
-    cut = TOKEN_CELLS
-    while True:
-        names = screen_labels(tokens, cut)
-        made = [make(names) for make in makers]
-        least = min(m.cut for m in made)
-        if least >= cut:
-            return names, made
-        cut = least
+    long = [t for t in tokens if sum(map(cells, t)) > TOKEN_CELLS]
+    for cut in LONG_CUTS:
+        if all(label(screen_label(t, cut), READABLE_SIZE).width <= room for t in long):
+            break
+    return [screen_label(t, cut) for t in tokens]
 
 
 class TokenStrip(VGroup):
@@ -65,7 +58,8 @@ class TokenStrip(VGroup):
     a copy of its box in the highlight colour, to show which token is followed.
     Font size shrinks with the token count so 12 tokens still fit and read.
     ``min_cell`` widens every chip to at least that width (e.g. to match bar columns).
-    ``shown`` are the words as drawn, cut to ``cut`` half-em cells (see :func:`one_cut`).
+    ``shown`` are the words as drawn (the names given: :func:`shown_names` cuts them) and
+    ``font_size`` their size after fitting.
     """
 
     def __init__(self, labels: list[str], width: float | None = None,
@@ -76,23 +70,26 @@ class TokenStrip(VGroup):
         self.labels = list(labels)
         # A common chip width keeps columns aligned with grids drawn below the strip; when
         # one long token would shrink every chip below a readable size, an unaligned strip
-        # gives each chip its own text's width, and then long tokens are cut shorter.
-        for max_cells in CUT_STEPS:
-            shown = [screen_label(s, max_cells) for s in labels]
-            texts = [label(s, size, color or t.fg) for s in shown]
-            cell = max(max(tx.width for tx in texts) + 0.3, chip_height * 1.2, min_cell)
+        # gives each chip its own text's width; when that is still too wide, the words alone
+        # shrink (down to READABLE_SIZE), the chips keeping their height.
+        shown = list(labels)
+        fsize = size
+        for fsize in [size, *np.arange(MIN_CHIP_SIZE, READABLE_SIZE - 0.01, -0.5)]:
+            pad = CHIP_PAD if fsize == size else CROWDED_CHIP_PAD
+            texts = [label(s, fsize, color or t.fg) for s in shown]
+            cell = max(max(tx.width for tx in texts) + pad, chip_height * 1.2, min_cell)
             cells = [cell] * len(texts)
             total = len(texts) * cell + (len(texts) - 1) * buff
-            if not min_cell and size * width / total < MIN_CHIP_SIZE:
-                cells = [max(tx.width + 0.3, chip_height * 1.2) for tx in texts]
+            if not min_cell and fsize * width / total < MIN_CHIP_SIZE:
+                cells = [max(tx.width + pad, chip_height * 1.2) for tx in texts]
                 total = sum(cells) + (len(texts) - 1) * buff
-            if size * width / total >= MIN_CHIP_SIZE:
+            if fsize * width / total >= MIN_CHIP_SIZE or total <= width:
                 break
-        self.shown, self.cut = shown, max_cells
+        self.shown, self.font_size = shown, fsize * min(1.0, width / total)
         scale = min(1.0, width / total)
         chips = []
         # Sit every word on one baseline (centring boxes would bob "the" against "ran").
-        drop = baseline_drop(size)
+        drop = baseline_drop(fsize)
         for s, tx, cell in zip(shown, texts, cells):
             box = RoundedRectangle(corner_radius=0.08, width=cell, height=chip_height,
                                    stroke_color=t.muted, stroke_width=1.5,

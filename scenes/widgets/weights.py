@@ -51,10 +51,10 @@ from .live_number import LiveNumber
 from .readouts import Readout
 from .redrawn import Redrawn, live_source
 from .slider import Slider
-from .text import label, screen_labels
-from .tokens import TokenStrip
+from .text import label
+from .tokens import CROWDED_CHIP_PAD, TokenStrip
 
-__all__ = ["CELL_TINT", "CHIP_HEIGHT", "DRAG_TRACK", "GUTTER", "HEADER_GAP", "HEADER_LINE",
+__all__ = ["CELL_TINT", "CHIP_GAP", "CHIP_HEIGHT", "DRAG_TRACK", "GUTTER", "HEADER_GAP", "HEADER_LINE",
            "MAX_PITCH", "MIN_TRACK", "NUMBER_ROOM", "RIGHT_ROOM", "SCORE_ROW_HEIGHT",
            "DraggedScoreRow", "LevelLine", "MaskToggle", "RowLayout", "ScoreRow", "WeightBars"]
 
@@ -73,6 +73,8 @@ SCORE_ROW_HEIGHT = 0.44
 #: Fill opacity of a score cell's sign colour (the digits stay in the text colour).
 CELL_TINT = 0.28
 CHIP_HEIGHT = 0.55
+#: How much narrower a chip is than its column (the strip's gap between chips).
+CHIP_GAP = style.CLOSE
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ class WeightBars(Redrawn, ColumnChart):
         self.stack = ValueTracker(0.0)
         avail = layout.right - layout.left
         pitch = pitch or min(MAX_PITCH, avail / n)
-        strip = TokenStrip(labels, width=avail, min_cell=pitch - 0.12, chip_height=CHIP_HEIGHT)
+        strip = TokenStrip(labels, width=avail, min_cell=pitch - CHIP_GAP, chip_height=CHIP_HEIGHT)
         strip.move_to(np.array([layout.center_x, layout.strip_y, 0.0]))
         self.strip = strip
         c = strip.centers()
@@ -238,6 +240,15 @@ class WeightBars(Redrawn, ColumnChart):
         parts = [self.empties, self.zero_line, self.bars, self.numbers, strip]
         super().__init__(*parts)
         self.redraw_every_frame()
+
+    @staticmethod
+    def name_room(n: int) -> float:
+        """The width a chip of ``n`` columns across a whole :class:`RowLayout` leaves its word
+        at :data:`~scenes.widgets.tokens.READABLE_SIZE`: the tightest room any widget gives
+        a token's name (:func:`~scenes.widgets.tokens.shown_names`)."""
+        layout = RowLayout.make()
+        pitch = min(MAX_PITCH, (layout.right - layout.left) / n)
+        return pitch - CHIP_GAP - CROWDED_CHIP_PAD
 
     # ------------------------------------------------------------ geometry
 
@@ -451,15 +462,15 @@ class DraggedScoreRow:
     knob_width: float = 0.0
 
     @classmethod
-    def make(cls, story, tracker: ValueTracker, scores: Values, weights: Values,
+    def make(cls, story, names: Sequence[str], tracker: ValueTracker, scores: Values, weights: Values,
              layout: RowLayout, lo: float, hi: float, value_top: float | Callable[[], float],
              number_kw: dict | None = None) -> DraggedScoreRow:
         """The row of ``story``'s followed token, its winner dragged by ``tracker`` from ``lo``
         to ``hi``; bars scaled to ``value_top`` (a number, or a function read every frame to
-        reframe the axis); ``number_kw`` formats the bars' numbers. Token names as drawn on
-        screen (long ones abbreviated)."""
+        reframe the axis); ``number_kw`` formats the bars' numbers; ``names`` are the token
+        names as the section draws them."""
         t = style.theme()
-        f, w, labels = story.follow, story.winner, screen_labels(story.labels)
+        f, w, labels = story.follow, story.winner, list(names)
         value_range = ((lambda: (0.0, value_top())) if callable(value_top)
                        else (0.0, value_top))
         bars = WeightBars(labels, weights, layout, value_range=value_range,

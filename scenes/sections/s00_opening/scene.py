@@ -28,7 +28,7 @@ class OpeningCard(SectionScene):
         box = style.content_box()
         title = label(self.caption_text("title"), style.TITLE_SIZE * 1.5, t.fg)
         title.move_to([0, box.t - style.APART, 0])
-        strip = TokenStrip(s.labels, width=box.width)
+        strip = TokenStrip(self.names, width=box.width)
         strip.move_to([0, box.center[1] - style.TIGHT, 0])
         mark = strip.mark(s.follow)
         follow = label(self.caption_text("following"), style.LABEL_SIZE, t.muted)

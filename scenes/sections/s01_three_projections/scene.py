@@ -66,7 +66,7 @@ class ThreeProjections(SectionScene):
         s = self.story
         # Large while it is all there is to see; it shrinks to the usual size on its way up.
         width = style.content_box().width
-        strip = TokenStrip(s.labels, width=width, size=OPENING_SIZE, chip_height=OPENING_CHIP)
+        strip = TokenStrip(self.names, width=width, size=OPENING_SIZE, chip_height=OPENING_CHIP)
         self.opening_scale = float(np.clip(OPENING_SHARE * width / strip.width, 1.0,
                                            OPENING_GROWTH))
         strip.scale(self.opening_scale)
@@ -114,7 +114,7 @@ class ThreeProjections(SectionScene):
         x0, x1, y0, y1 = data_range(pts, pad=0.45)
         self.plane = VectorPlane(style.left_panel().below(self.top), (x0, x1), (y0, y1))
         self.x_arrow = self.plane.arrow(x, t.input)
-        self.x_label = subscripted("x", s.labels[f], t.input)
+        self.x_label = subscripted("x", self.names[f], t.input)
         self.x_label.move_to(tip_label_position(self.plane, x, self.x_label))
         self.build_legend()
         self.say("input")
@@ -157,7 +157,7 @@ class ThreeProjections(SectionScene):
         x = self.story.X[self.story.follow]
         arrow = FastArrow(self.plane, vec, lambda: blend_color(t.input, color, grow.get_value()))
         tip = LiveTipLabel(self.plane, vec,
-                           subscripted(sym, self.story.labels[self.story.follow], color))
+                           subscripted(sym, self.names[self.story.follow], color))
 
         self.say(role)
         self.play(FadeIn(VGroup(row.chip, row.arrow, row.readout), shift=style.NEAR * LEFT),

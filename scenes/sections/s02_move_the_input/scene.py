@@ -112,7 +112,7 @@ class MoveTheInput(SectionScene):
         self.plane = VectorPlane(box.columns(PLANE_SHARE, 1 - PLANE_SHARE)[0], (x0, x1), (y0, y1))
         self.side = Box(self.plane.get_right()[0] + (style.SPACED + style.NUDGE), box.r, box.b, box.t)
 
-        tok = s.labels[s.follow]
+        tok = self.names[s.follow]
         colors = {"x": t.input, "q": t.query, "k": t.key, "v": t.value}
         self.grow = ValueTracker(0.0)   # arrows grow in from the origin at the start
         gets = {"x": lambda: self.grow.get_value() * self.x_now()}

@@ -28,7 +28,7 @@ from scenes.widgets.legend import MarkLegend
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.shadow import ShadowLines, ShadowTable
 from scenes.widgets.tip_labels import TipLabels
-from scenes.widgets.tokens import TokenStrip, one_cut
+from scenes.widgets.tokens import TokenStrip
 
 # Presentation: the walk through all queries takes about this long, whatever n.
 SWEEP_SECONDS = 11.0
@@ -80,10 +80,8 @@ class WhichKey(SectionScene):
         """Strip on top; the plane at left; the table at right."""
         s, t = self.story, self.theme
         box = style.content_box()
-        # The strip may cut long names shorter to fit; the table and the key names show them
-        # as the strip does.
-        names, (strip,) = one_cut(s.labels, lambda x: TokenStrip(
-            x, width=box.width, size=style.SMALL_SIZE, chip_height=0.45))
+        names = self.names
+        strip = TokenStrip(names, width=box.width, size=style.SMALL_SIZE, chip_height=0.45)
         strip.move_to(np.array([0.0, box.t - strip.height / 2, 0.0]))
         self.strip = strip
         below = strip.get_bottom()[1] - (style.GAP + style.NUDGE)

@@ -30,7 +30,7 @@ from scenes.widgets.chips import MatrixChip
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import baseline, label, screen_labels, subscripted
+from scenes.widgets.text import baseline, label, subscripted
 from scenes.widgets.tip_labels import LiveTipLabel, TipLabels, live_tip_labels
 
 # Presentation: the blend runs this long.
@@ -70,7 +70,7 @@ class TwoMaps(SectionScene):
         s, th = self.story, self.theme
         a, b = s.asym
         self.t = ValueTracker(0.0)
-        self.names = names = screen_labels(s.labels)   # long tokens cut, as on every screen
+        names = self.names
         x0, x1, y0, y1 = data_range(np.vstack([s.Q, s.K]), pad=0.5)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         pair = (a, b)

@@ -17,7 +17,6 @@ from scenes.sections.s05_dot_product_shadow.half_planes import SignHalfPlanes
 from scenes.sections.s05_dot_product_shadow.table import DotProductTable
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.shadow import ShadowConstruction, ShadowReadout
-from scenes.widgets.text import screen_label
 from scenes.widgets.tip_labels import tip_label_away
 
 DEG_PER_SECOND = 50.0   # how fast the query turns
@@ -61,10 +60,10 @@ class DotProductShadow(SectionScene):
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
         p = self.plane
         self.k_arrow = p.arrow(self.k, t.key)
-        self.k_label = tip_label_away(p, f"k({screen_label(s.label(s.winner))})", lambda: self.k, t.key,
+        self.k_label = tip_label_away(p, f"k({self.names[s.winner]})", lambda: self.k, t.key,
                                       lambda: self.q0)
         self.q_arrow = p.live_arrow(self.get_q, t.query)
-        self.q_label = tip_label_away(p, f"q({screen_label(s.label(s.follow))})", self.get_q, t.query,
+        self.q_label = tip_label_away(p, f"q({self.names[s.follow]})", self.get_q, t.query,
                                       lambda: self.k)
         self.play(FadeIn(p), run_time=timing.FADE)
         self.play(GrowArrow(self.k_arrow), FadeIn(self.k_label), run_time=timing.ENTER)
@@ -80,8 +79,8 @@ class DotProductShadow(SectionScene):
         s = self.story
         bound = float(max(np.abs(self.q0).max(), np.abs(self.k).max(),
                           np.linalg.norm(self.q0)))
-        self.table = DotProductTable(self.get_q, lambda: self.k, f"q({screen_label(s.label(s.follow))})",
-                                     f"k({screen_label(s.label(s.winner))})", bound)
+        self.table = DotProductTable(self.get_q, lambda: self.k, f"q({self.names[s.follow]})",
+                                     f"k({self.names[s.winner]})", bound)
         panel = style.right_panel()
         self.table.move_to(np.array([panel.center[0], panel.t - self.table.height / 2 - style.TIGHT, 0]))
         self.say("arithmetic")

@@ -32,7 +32,7 @@ from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns
 from scenes.widgets.text import label
 from scenes.widgets.tip_labels import tip_labels
-from scenes.widgets.tokens import TokenStrip, one_cut
+from scenes.widgets.tokens import TokenStrip
 
 WALK_SECONDS = 13.0     # the whole walk through the sentence, pauses excluded
 KEYS_GROW = 1.2         # the keys growing in, one after another
@@ -110,7 +110,7 @@ class OneQuerySixNumbers(SectionScene):
         # The strip and the columns name the tokens at once: one abbreviation for both (and
         # for the key names and the legend).
         self.pos = ValueTracker(0.0)       # where the query is along the sentence
-        self.names, (self.strip, self.columns) = one_cut(s.labels, self.layout, self.chart)
+        self.strip, self.columns = self.layout(self.names), self.chart(self.names)
         x0, x1, y0, y1 = data_range(np.vstack([s.K, s.Q]), pad=0.35)
         self.plane = VectorPlane(self.plane_box, (x0, x1), (y0, y1))
         p = self.plane

@@ -41,7 +41,6 @@ from scenes.widgets.shadow import ShadowConstruction, ShadowReadout
 from scenes.widgets.slider import Slider
 from scenes.widgets.text import label
 from scenes.widgets.tip_labels import tip_labels
-from scenes.widgets.tokens import one_cut
 
 #: Seconds the stretch takes to just short of the crossing (stretch_lo), and all the way to
 #: its maximum (the stretch in vain; the rerun over every row).
@@ -156,10 +155,8 @@ class LongKeyTrap(SectionScene):
         pad = 0.04 * (hi - lo)
         end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
         vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
-        self.names, (self.columns, self.grid) = one_cut(
-            s.labels,
-            lambda names: ScoreColumns(names, self.row, columns_box, lo - pad, hi + pad),
-            lambda names: ScoreSquares(names, self.matrix, self.left_box, vmax))
+        self.columns = ScoreColumns(self.names, self.row, columns_box, lo - pad, hi + pad)
+        self.grid = ScoreSquares(self.names, self.matrix, self.left_box, vmax)
 
     def _plane_for(self, points: np.ndarray, far_tip: np.ndarray) -> VectorPlane:
         """A plane holding ``points``, with room beyond ``far_tip`` for its label."""

@@ -49,7 +49,7 @@ class TheSquare(SectionScene):
     def build(self):
         s = self.story
         t = self.theme
-        self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), filled=False,
+        self.grid = ScoreGrid(s.S, self.names, box=style.left_panel(), filled=False,
                               corner=f"/ √{s.d}")
         panel = style.right_panel()
         width = panel.width

@@ -47,12 +47,12 @@ class ReadingRows(SectionScene):
 
     def build(self):
         s = self.story
-        self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), corner=f"/ √{s.d}")
+        self.grid = ScoreGrid(s.S, self.names, box=style.left_panel(), corner=f"/ √{s.d}")
         self.row = ValueTracker(0)
         self.highlight = self.grid.row_highlight(self.row)
-        titles = [f"{lab} →" for lab in s.labels]
+        titles = [f"{lab} →" for lab in self.names]
         self.readout = RowReadout(
-            s.labels, lambda: s.S[self.current_row()], style.right_panel(),
+            self.names, lambda: s.S[self.current_row()], style.right_panel(),
             title=lambda: self.current_row(), titles=titles,
             extra=[(self.caption_text("ui_range"), lambda: s.shown_range(self.current_row()))],
             mark=lambda: s.row_winners[self.current_row()])

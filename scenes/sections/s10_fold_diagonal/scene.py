@@ -38,7 +38,7 @@ class FoldDiagonal(SectionScene):
 
     def build(self):
         s = self.story
-        self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), corner=f"/ √{s.d}",
+        self.grid = ScoreGrid(s.S, self.names, box=style.left_panel(), corner=f"/ √{s.d}",
                               max_pitch=opening_pitch(s.n))
         a, b = s.asym
         self.frames = VGroup(self.frame(a, b, dashed=False), self.frame(b, a, dashed=True))

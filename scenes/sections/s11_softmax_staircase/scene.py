@@ -77,12 +77,12 @@ class SoftmaxStaircase(SectionScene):
         # The bars and the Σ over them (story.sum_places: where no decimals make them add up,
         # the Σ notes that the parts are rounded).
         self.places = s.sum_places[self.SECTION]
-        self.bars = WeightBars(s.labels, lambda: self.stage_values(k.get_value()), layout,
+        self.bars = WeightBars(self.names, lambda: self.stage_values(k.get_value()), layout,
                                value_range=lambda: self.stage_range(k.get_value()),
                                colors=lambda: self.stage_colors(k.get_value()),
                                hollow=lambda: max(0.0, 1.0 - k.get_value()),
                                decimals=self.places.parts)
-        name = self.bars.row_name(f"{s.labels[f]} →", t.query)
+        name = self.bars.row_name(f"{self.names[f]} →", t.query)
         self.formulas = [self.formula(0), self.formula(1), self.formula(2)]
         self.say("scores")
         self.play(FadeIn(self.bars), FadeIn(name), FadeIn(self.formulas[0]), run_time=timing.BEAT)

@@ -53,7 +53,7 @@ class OneDenominator(SectionScene):
         self.layout = layout
         # The axis fits the drag's peak while the drag runs, then the end state (framed).
         self.axis_top = ValueTracker(AXIS_PAD * top)
-        dragged = DraggedScoreRow.make(s, self.x, self.scores, self.weights, layout,
+        dragged = DraggedScoreRow.make(s, self.names, self.x, self.scores, self.weights, layout,
                                        self.lo, self.hi, self.axis_top.get_value)
         # The bars and Σ w (story.sum_places: where no decimals make them add up, Σ w notes
         # that the parts are rounded, as the drag moves them).

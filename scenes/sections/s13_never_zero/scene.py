@@ -56,11 +56,11 @@ class NeverZero(SectionScene):
         layout = RowLayout.make(header_lines=2, score_row=True)
         self.layout = layout
         dragged = DraggedScoreRow.make(
-            s, self.x, self.scores, self.weights, layout, self.floor, self.s0 + 0.5, 1.05 * top,
+            s, self.names, self.x, self.scores, self.weights, layout, self.floor, self.s0 + 0.5, 1.05 * top,
             number_kw=dict(sci="auto", sci_below=0.005, sci_decimals=1))
         self.bars, self.row, self.slider = dragged.bars, dragged.row, dragged.slider
         name, mark = dragged.name, dragged.mark
-        self.w_win = Readout(f"w[{s.labels[w]}] =", lambda: float(self.weights()[w]),
+        self.w_win = Readout(f"w[{self.names[w]}] =", lambda: float(self.weights()[w]),
                              color=t.weight, decimals=2, sci="auto", sci_below=0.01,
                              sci_decimals=1, sample=s.w_floor_widest)  # laid out for its widest form
         self.w_win.place_right(layout.header_right(0))

@@ -115,7 +115,7 @@ class Saturation(SectionScene):
         title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
         formula = label(self.ui("formula"), style.SMALL_SIZE, t.muted)
         below = READOUTS_BUFF + self.readouts.height + POWER_BUFF + self.power.height
-        self.bars = titled_row_bars(s.labels, self.weights(), panel, title, formula,
+        self.bars = titled_row_bars(self.names, self.weights(), panel, title, formula,
                                     below=below)
         self.bars.follow(lambda: self.weights())
         self.bars_title = VGroup(title, formula)

@@ -35,7 +35,7 @@ from scenes.widgets.log_axis import AxisMarker, LiveCurve, weight_width_axis
 from scenes.widgets.placement import least_cost
 from scenes.widgets.readouts import ReadoutPanel
 from scenes.widgets.slider import CountTracker
-from scenes.widgets.text import label, screen_labels
+from scenes.widgets.text import label
 
 SQRT, LINEAR = 0.5, 1.0   # the divisor's exponent: divide by √d, or by d
 Y_TOP = 1.12              # as in section 15: room above 1 to name the no-divisor curve
@@ -122,7 +122,7 @@ class TheDivisor(SectionScene):
         panel = style.right_panel()
         title = label(self.ui("row"), style.SMALL_SIZE, t.fg)
         self.formula = label(self.ui("none"), style.SMALL_SIZE, t.muted)
-        labels = screen_labels(s.labels)
+        labels = self.names
         room = titled_row_bars(labels, self.weights(), panel, title,
                                self.formula).get_bottom()[1] - panel.b
 

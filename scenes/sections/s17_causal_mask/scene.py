@@ -41,7 +41,7 @@ class CausalMask(SectionScene):
 
     def build(self):
         s, t = self.story, self.theme
-        self.grid = ScoreGrid(s.S, s.labels, box=style.left_panel(), corner=f"/ √{s.d}")
+        self.grid = ScoreGrid(s.S, self.names, box=style.left_panel(), corner=f"/ √{s.d}")
         computed = self.fig("computed").value
         self.thrown = ValueTracker(0)
         panel = style.right_panel()

@@ -54,13 +54,13 @@ class Renormalise(SectionScene):
         # The bars and Σ w (story.sum_places: where no decimals make them add up, Σ w notes
         # that the parts are rounded).
         places = s.sum_places[self.SECTION]
-        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.0),
+        self.bars = WeightBars(self.names, self.weights, layout, value_range=(0.0, 1.0),
                                masked=self.masked, decimals=places.parts)
         self.one = LevelLine(self.bars, 1.0, "1")
         self.asker = self.bars.strip.mark(0, t.query)
         self.asker.add_updater(lambda m: m.move_to(
             np.array([self.bars.column_x(self.p.get_value()), self.bars.chip_y, 0.0])))
-        self.names = [self.bars.row_name(f"{lab} →", t.query) for lab in s.labels]
+        self.names = [self.bars.row_name(f"{lab} →", t.query) for lab in self.names]
         self.total = TotalReadout("Σ w =", lambda: float(self.at_position(s.Wc_sums)),
                                   self.weights, self.ui("rounded"), sample=1.0, color=t.weight,
                                   parts_decimals=places.parts, decimals=places.total)

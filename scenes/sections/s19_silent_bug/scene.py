@@ -64,14 +64,14 @@ class SilentBug(SectionScene):
         colors = [t.bad if self.future[j] else t.weight for j in range(s.n)]
         # The future's bars and the leak, their sum, at decimals at which they add up.
         places = s.sum_places[self.SECTION]
-        self.bars = WeightBars(s.labels, self.weights, layout, value_range=(0.0, 1.05 * top),
+        self.bars = WeightBars(self.names, self.weights, layout, value_range=(0.0, 1.05 * top),
                                colors=lambda: colors, decimals=places.parts,
                                masked=lambda: self.future * (1.0 - self.t.get_value()))
         self.row = ScoreRow(self.bars, self.scores, layout.score_y, name="q·k", tag=f"/ √{s.d}")
-        name = self.bars.row_name(f"{s.labels[r]} →", t.query)
+        name = self.bars.row_name(f"{self.names[r]} →", t.query)
         self.toggle = MaskToggle(self.t, "+ (−∞)", "× 0")
         self.toggle.move_to(layout.header_left(0), aligned_edge=LEFT)
-        fut = [s.labels[j] for j in future]
+        fut = [self.names[j] for j in future]
         leak_name = f"w[{fut[0]}] =" if len(fut) == 1 else f"Σ w[{fut[0]}…{fut[-1]}] ="
         leaks = (self.fig("bug_leak_correct").value, self.fig("bug_leak").value)
         self.leak = Readout(leak_name, lambda: float(self.between_masks(leaks)),

@@ -61,11 +61,11 @@ class MixingChain(SectionScene):
         self.chain_marks = mix.marks()
         chain_shafts, chain_heads = self.chain_marks
         out_shafts, out_heads = arrow_marks([self.out_arrow])
-        self.vals = ValueArrows(self.plane, s.V, s.labels,
+        self.vals = ValueArrows(self.plane, s.V, self.names,
                                 later=([*chain_shafts, *out_shafts], [*chain_heads, *out_heads]))
-        fl = s.labels[f]
+        fl = self.names[f]
         self.ledger = ChainLedger(
-            s.labels, self.w, style.right_panel(), current=mix.current,
+            self.names, self.w, style.right_panel(), current=mix.current,
             running=mix.running_sum, done=lambda: mix.state()[0],
             header=f"o[{fl}] = Σ w[{fl}, j] · v[j]", sum_name="Σ =")
         self.say("values")
@@ -101,7 +101,7 @@ class MixingChain(SectionScene):
         o = s.O[s.follow]
         arrow = self.out_arrow
         dot = self.plane.dot(o, t.amber, radius=0.09)
-        name = backed(label(f"o[{s.labels[s.follow]}]", style.SMALL_SIZE, t.amber))
+        name = backed(label(f"o[{self.names[s.follow]}]", style.SMALL_SIZE, t.amber))
         # Clear of the value labels and of every arrow on the plane: the faint values, the
         # chain's terms and its own.
         shafts, heads = arrow_marks([*self.vals.arrows, arrow])

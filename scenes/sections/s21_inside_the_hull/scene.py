@@ -32,7 +32,7 @@ from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.readouts import Readout, VectorReadout
 from scenes.widgets.slider import Slider
-from scenes.widgets.text import label, screen_labels
+from scenes.widgets.text import label
 
 PULL_TIME = 5.0
 #: With an inset, the drag stops this far below the slider's end, and finishes after it opens.
@@ -78,7 +78,6 @@ class InsideTheHull(SectionScene):
         self.x = ValueTracker(float(s.S[f, h]))
         x0, x1, y0, y1 = data_range(s.V, pad=0.2, include_origin=False, step=0.5)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
-        self.names = screen_labels(s.labels)
         self.values = ValueHull(self.plane, s.V, self.names)
         out = lambda: self.output()  # noqa: E731  (no bound method in a mobject's closure)
         self.out_dot = self.plane.live_dot(out, t.amber, radius=0.085)

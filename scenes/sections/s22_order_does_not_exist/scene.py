@@ -70,13 +70,13 @@ class OrderDoesNotExist(SectionScene):
         self.a = ValueTracker(0.0)
         layout = RowLayout.make(header_lines=1)
         self.layout = layout
-        self.bars = WeightBars(s.labels, lambda: self.w, layout,
+        self.bars = WeightBars(self.names, lambda: self.w, layout,
                                value_range=(0.0, 1.1 * float(s.W[f].max())),
                                slots=self.slots, lifts=self.lifts, opacity=self.see_through)
         self.mark = self.bars.marker(f)
-        self.formula = label(f"Σ w[{s.labels[f]}, j] · v[j]", style.LABEL_SIZE, t.fg)
+        self.formula = label(f"Σ w[{self.names[f]}, j] · v[j]", style.LABEL_SIZE, t.fg)
         self.formula.move_to(layout.header_left(0), aligned_edge=LEFT)
-        self.readout = VectorReadout(f"o[{s.labels[f]}] =", lambda: self.out, t.amber,
+        self.readout = VectorReadout(f"o[{self.names[f]}] =", lambda: self.out, t.amber,
                                      style.NUMBER_SIZE, number_color=t.amber, name_color=t.fg,
                                      equals=False)
         self.readout.move_to(layout.header_right(0), aligned_edge=RIGHT)

@@ -74,7 +74,7 @@ class FourLines(SectionScene):
                                   font_size=CODE_SIZE)
             self.code.align_to([area.l, 0, 0], np.array([-1.0, 0, 0]))
             box = Box(self.code.get_right()[0] + style.ROW, area.r - COLUMNS_W, area.b, area.t)
-            self.grid = ScoreGrid(s.S, s.labels, box=box, filled=False, max_pitch=0.8,
+            self.grid = ScoreGrid(s.S, self.names, box=box, filled=False, max_pitch=0.8,
                                   label_size=size)
             short = s.n * (self.grid.min_pitch(outs) - self.grid.pitch)
             if self.grid.col_rotated or self.grid.col_tiers == MAX_TIERS:
@@ -82,7 +82,7 @@ class FourLines(SectionScene):
             if short <= 0 or code_w <= narrowest:
                 break
             code_w = max(narrowest, code_w - short - CODE_SLACK)
-        self.wgrid = ScoreGrid(s.Wc, s.labels, box=box, mode="weight", max_pitch=0.8,
+        self.wgrid = ScoreGrid(s.Wc, self.names, box=box, mode="weight", max_pitch=0.8,
                                label_size=size)
         self.kept = [(i, j) for i in range(s.n) for j in range(s.n) if j <= i]
         self.future = self.grid.upper_cells()

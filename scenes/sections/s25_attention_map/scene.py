@@ -63,7 +63,7 @@ class AttentionMap(SectionScene):
         s = self.story
         n, f, cw = s.n, s.follow, s.causal_winner
         self.lift = ValueTracker(0.0)
-        g = self.map = ScoreGrid(s.Wc, s.labels, box=style.left_panel(), mode="weight",
+        g = self.map = ScoreGrid(s.Wc, self.names, box=style.left_panel(), mode="weight",
                                  max_pitch=opening_pitch(n))
         upper = core.causal_mask(n)
         g.set_presence(np.where(upper, 0.0, 1.0))

@@ -42,7 +42,7 @@ class ClosingCard(SectionScene):
         credits = narration.closing_credit(self.lang) or self.caption_text("credits")
         credit_h = 0.4 if credits else 0.0
         body = box.above(box.b + credit_h)    # the credit line is kept free under it
-        grid = ScoreGrid(s.Wc, s.labels, box=body.columns(0.5, 0.5)[0], mode="weight")
+        grid = ScoreGrid(s.Wc, self.names, box=body.columns(0.5, 0.5)[0], mode="weight")
         grid.set_presence(np.where(np.triu(np.ones((n, n), bool), 1), 0.0, 1.0))
         cut = grid.upper_region()
         bug_section = by_slug(BUG_LIST_SECTION).number

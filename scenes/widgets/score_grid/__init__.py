@@ -13,15 +13,14 @@ Sections 8, 9, 10, 17 and 25 (and the small matrix of section 24) draw the
 Rows are queries (labels on the left, query colour), columns are keys (labels on
 top, key colour). The grid lays itself out in a box (cell size from the space
 available and the number of tokens), so a 12-token sentence fits where a 6-token one
-does. Labels stay upright and readable: tokens are drawn through
-:func:`~scenes.widgets.text.screen_label` (a long one abbreviated, shorter still when that
-keeps the column labels on one line), and column labels too wide for their cells are
-staggered into up to :data:`MAX_TIERS` tiers. Panels beside the grid name cells with the
+does. Labels stay upright and readable: tokens are drawn as the sentence's names
+(:func:`~scenes.widgets.tokens.shown_names`: a long one abbreviated, once for every widget),
+and column labels too wide for their cells are staggered into up to :data:`MAX_TIERS` tiers. Panels beside the grid name cells with the
 grid's own strings (:attr:`ScoreGrid.row_texts`), so a word has one abbreviation on screen.
 
 Typical use::
 
-    grid = ScoreGrid(story.S, story.labels, box=style.left_panel(), filled=False,
+    grid = ScoreGrid(story.S, names, box=style.left_panel(), filled=False,
                      corner=f"/ √{story.d}")
     self.add(grid)
     for i in range(story.n):
@@ -30,14 +29,14 @@ Typical use::
     self.play(grid.fold())                          # reflect over the diagonal
     self.play(grid.discard(0, 5))                   # square -> dashed outline
 
-    wmap = ScoreGrid(story.Wc, story.labels, box=..., mode="weight")
+    wmap = ScoreGrid(story.Wc, names, box=..., mode="weight")
     wmap.add_numbers()                              # live numbers in every cell
     wmap.bind(lambda: Wc + t.get_value() * (W - Wc))  # values follow a tracker
 
 Everything that changes on screen (sizes, shades, numbers) is updated in place:
 no mobject is rebuilt per frame.
 
-The grid is one class made of parts with one job each: :mod:`.label_tiers` (label sizes, cuts
+The grid is one class made of parts with one job each: :mod:`.label_tiers` (label sizes
 and tiers, the cell size), :mod:`.cells` (where cells are; highlights), :mod:`.shading`
 (squares and shades from the values), :mod:`.numbers` (numbers in cells), :mod:`.mask`
 (discarded cells, the staircase) and :mod:`.fold` (the transpose); :mod:`.grid` puts them

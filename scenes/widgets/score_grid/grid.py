@@ -32,7 +32,8 @@ class ScoreGrid(GridLabels, GridCells, GridShading, GridNumbers, GridMask, GridF
         ``(n, m)`` array: scores (``mode="score"``) or weights in [0, 1] (``mode="weight"``).
         Rows are queries, columns are keys.
     row_labels, col_labels
-        Tokens of rows and columns, in full (``col_labels`` defaults to ``row_labels``); the
+        Token names of rows and columns as the sentence shows them
+        (:func:`scenes.widgets.tokens.shown_names`; ``col_labels`` defaults to ``row_labels``); the
         grid abbreviates them for the screen (see :attr:`row_texts`).
     box
         ``(left, right, bottom, top)`` in frame units; the grid and its labels are
@@ -63,9 +64,6 @@ class ScoreGrid(GridLabels, GridCells, GridShading, GridNumbers, GridMask, GridF
     row_texts, col_texts
         The label strings as drawn (abbreviated tokens), by data row and column; readouts
         beside the grid use them.
-    cut
-        The half-em cells rows and columns were cut to (see
-        :func:`scenes.widgets.tokens.one_cut`).
     col_tiers
         Tiers the column labels are staggered into (1: side by side).
     lines

@@ -1,8 +1,8 @@
-"""How a score grid lays out its token labels and its cells: sizes, cuts and tiers."""
+"""How a score grid lays out its token labels and its cells: sizes and tiers."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import numpy as np
 from manim import Mobject
@@ -10,10 +10,9 @@ from manim import Mobject
 from ... import style
 from ..glyph_cache import EM_PER_FONT_SIZE
 from ..placement import LABEL_GAP
-from ..text import TOKEN_CELLS, baseline, cells, label, screen_label, screen_labels
-from ..tokens import CUT_STEPS
+from ..text import baseline, label
 
-__all__ = ["MAX_PITCH", "MAX_TIERS", "MIN_CELLS", "MIN_LABEL_SIZE", "TIER_SPACE_EM",
+__all__ = ["MAX_PITCH", "MAX_TIERS", "MIN_LABEL_SIZE", "TIER_SPACE_EM",
            "GridLabels", "opening_pitch"]
 
 Box = tuple[float, float, float, float]
@@ -22,24 +21,9 @@ Box = tuple[float, float, float, float]
 MAX_TIERS = 3
 #: Least space between two neighbouring labels of one tier, in ems of the label font.
 TIER_SPACE_EM = 1.25
-#: The grid cuts long tokens step by step like the token strip (:data:`.tokens.CUT_STEPS`)
-#: but never under this many half-em cells: a short word ("chased") stays whole. Only to
-#: avoid turning the column labels does a token longer than this go shorter (the steps of
-#: ``CUT_STEPS`` under it), and then alone: the short words around it stay whole.
-MIN_CELLS = 7
-#: Labels shrink to this font size (no lower) before long tokens are cut, when the cells
+#: Labels shrink to this font size (no lower) before their columns turn, when the cells
 #: they fit at the given size are too small for the rows to keep :data:`LABEL_GAP`.
 MIN_LABEL_SIZE = style.TINY_SIZE
-
-
-def _cut_labels(tokens: Sequence[str], cut: int) -> list[str]:
-    """Tokens as a grid draws them at a cut of ``cut`` half-em cells: :func:`screen_labels`,
-    except that under :data:`MIN_CELLS` only the tokens longer than that are cut (to ``cut``),
-    so the short words around a very long one stay whole."""
-    if cut >= MIN_CELLS:
-        return screen_labels(tokens, cut)
-    return [screen_label(x, cut) if sum(map(cells, x)) > MIN_CELLS else screen_label(x)
-            for x in tokens]
 
 
 #: The largest cell side (units) a grid takes when its box leaves room.
@@ -70,51 +54,42 @@ class GridLabels:
         """Choose how the labels are drawn, their font size and the cell size; returns the
         (unplaced) row and column label mobjects.
 
-        In order of preference: column labels upright side by side; the same with long tokens
-        cut shorter, step by step (the token strip's :data:`.tokens.CUT_STEPS`, not under
-        :data:`MIN_CELLS`); then staggered into 2, then :data:`MAX_TIERS` tiers (again long
-        tokens cut step by step before another tier). Every layout keeps its rows far enough
-        apart for their labels (:meth:`_row_pitch`). If none fits at ``size``, the same at
-        :data:`MIN_LABEL_SIZE`; then the tokens longer than :data:`MIN_CELLS` alone are cut
-        shorter. Vertical labels are the last resort. Rows and columns always share one cut,
-        so a word has one abbreviation.
+        In order of preference: column labels upright side by side; then staggered into 2,
+        then :data:`MAX_TIERS` tiers. Every layout keeps its rows far enough apart for their
+        labels (:meth:`_row_pitch`). If none fits at ``size``, the same at
+        :data:`MIN_LABEL_SIZE`. Vertical labels are the last resort. The labels are drawn as
+        given: :func:`scenes.widgets.tokens.shown_names` cuts a sentence's long tokens once,
+        for every widget.
         """
         self.buff = 0.14
         th = self.theme
         corner_mob = label(corner, style.TINY_SIZE) if corner else None
-        made: dict[tuple[float, int], tuple] = {}
+        made: dict[float, tuple] = {}
 
-        def mobs(sz: float, cut: int):
-            if (sz, cut) not in made:
-                rs, cs = _cut_labels(row_strings, cut), _cut_labels(col_strings, cut)
-                rows = [label(x, sz, th.query) for x in rs]
-                cols = [label(x, sz, th.key) for x in cs]
-                need = self._row_pitch(rows, rs)
+        def mobs(sz: float):
+            if sz not in made:
+                rows = [label(x, sz, th.query) for x in row_strings]
+                cols = [label(x, sz, th.key) for x in col_strings]
+                need = self._row_pitch(rows, row_strings)
                 if self.n == self.m:     # after a fold the column labels stand in the rows
-                    need = max(need, self._row_pitch(cols, cs))
-                made[(sz, cut)] = (rs, cs, rows, cols, need)
-            return made[(sz, cut)]
+                    need = max(need, self._row_pitch(cols, col_strings))
+                made[sz] = (rows, cols, need)
+            return made[sz]
 
         sizes = [size] + ([MIN_LABEL_SIZE] if size > MIN_LABEL_SIZE else [])
-        usual = [c for c in CUT_STEPS if c >= MIN_CELLS]
-        shorter = [c for c in CUT_STEPS if c < MIN_CELLS]
-        tries = [(sz, tiers, cut) for cuts in (usual, shorter) for sz in sizes
-                 for tiers in range(1, MAX_TIERS + 1) for cut in cuts]
-        every = row_strings + col_strings
-        for sz, tiers, cut in tries:
-            if cut < MIN_CELLS and _cut_labels(every, cut) == _cut_labels(every, MIN_CELLS):
-                continue                       # no token longer than MIN_CELLS: nothing new
+        for sz, tiers in [(sz, tiers) for sz in sizes for tiers in range(1, MAX_TIERS + 1)]:
             self.label_size = sz
-            rs, cs, rows, cols, need = mobs(sz, cut)
+            rows, cols, need = mobs(sz)
             geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob, need)
             if geo is not None:
-                self.col_rotated, self.cut = False, cut
+                self.col_rotated = False
                 break
         else:
             self.label_size = size
-            rs, cs, rows, cols, _ = mobs(size, TOKEN_CELLS)
+            rows, cols, _ = mobs(size)
             geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
-            self.col_rotated, self.cut = True, TOKEN_CELLS
+            self.col_rotated = True
+        rs, cs = list(row_strings), list(col_strings)
         self.row_texts, self.col_texts = rs, cs
         self.col_tiers, self.tier_step, pitch, over_l, over_r, top_h = geo
         rw = max(m.width for m in rows)

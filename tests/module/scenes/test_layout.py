@@ -47,28 +47,7 @@ KNOWN: dict[tuple[int, str], str] = {}
 #: case fails once its names are right, so that it is struck off). Found when the probe began
 #: checking token names (no token of 12 half-width cells or fewer cut; one cut per token per
 #: section); the fixes belong to the widgets named.
-_CHASED = ("twelve chips crowd the strip: tokens.CUT_STEPS cuts 'chased' (6 cells) to 'chas…' "
-           "before laying out smaller")
-_LONGEST = "'supercalifragilistic' shown whole in one widget and cut in another"
-TOKEN_NAMES_KNOWN: dict[tuple[int, str], str] = {
-    (9, "longest"): _LONGEST,
-    (9, "twelve_longest"): _LONGEST,
-    (11, "twelve"): _CHASED,
-    (11, "twelve_longest"): _CHASED,
-    (12, "twelve"): _CHASED,
-    (12, "twelve_longest"): _CHASED,
-    (13, "longest"): _LONGEST,
-    (13, "twelve"): _CHASED,
-    (13, "twelve_longest"): _CHASED + "; " + _LONGEST,
-    (15, "twelve_longest"): _CHASED,
-    (16, "twelve_longest"): _CHASED,
-    (18, "twelve"): _CHASED,
-    (18, "twelve_longest"): _CHASED,
-    (19, "twelve"): _CHASED,
-    (19, "twelve_longest"): _CHASED,
-    (22, "twelve"): _CHASED,
-    (22, "twelve_longest"): _CHASED,
-}
+TOKEN_NAMES_KNOWN: dict[tuple[int, str], str] = {}
 
 
 def _strict_xfail_token_names(probe, known: str | None) -> None:

@@ -33,16 +33,10 @@ KNOWN: dict[tuple[int, int], str] = {
     (104, 1): "'into into': the followed token's q, k and v labels ('into₂', 'v') lie on the "
               "shafts of its own arrows (section 1's LiveTipLabel placement)",
     (5, 10): "'yzcet' touches '🚀' among eleven grid labels (score_grid tiers)",
-    (5, 13): "TokenStrip/columns cut 'teacher₁' (7 cells) to 'tea…₁' when eleven chips crowd "
-             "(tokens.CUT_STEPS cuts below 12 cells before laying out smaller)",
-    (5, 19): "'teacher₁' (7 cells) cut to 'tea…₁' (as 13)",
-    (5, 22): "'teacher₁' (7 cells) cut to 'tea…₁' (as 13)",
     (5, 25): "'yzcet' touches '🚀' among the map's labels (as 10)",
-    (26, 6): "five 20-letter repeats: the shared key's label ('…₁, …, …₅') leaves the safe area",
-    (26, 9): "a 20-letter token shown whole in one widget and cut in another",
-    (26, 12): "readout 'w[beyypbxvtq…₁] =' overlaps the numbers; the dragged-row names too small",
-    (26, 18): "a 20-letter token shown whole and cut; the renormalise readout names too small",
-    (26, 21): "two 20-letter names of one point ('…₁…₂') leave the safe area on the hull",
+    (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
+              "the caption bar shrinks it under 12 px to fit two lines",
+    (26, 21): "two 20-letter names of one point ('…₁…₂') overlap a name beside the hull",
     (102, 5): "shadow.tip_label_away: q(先生)'s box reaches its own arrowhead (the spot beyond "
               "the tip is offset by an ellipse, not by the box's edge)",
 }
