@@ -134,12 +134,14 @@ def number_size(n: int, pitch: float, widest: float, decimals: int = 2, **number
     of numbers over those columns): the small text size, a little smaller past
     :data:`CROWDED` columns, and smaller still when the widest number, ``widest`` written
     with ``decimals`` (and ``number_kw``, as :class:`LiveNumber` takes them), would take more
-    than :data:`NUMBER_FILL` of a column."""
+    than :data:`NUMBER_FILL` of a column; never under :data:`scenes.style.FLOOR_SIZE` (a
+    crowded chart's numbers then fill more of their columns: the layout probe checks that
+    neighbours keep clear)."""
     size = style.SMALL_SIZE if n <= CROWDED else style.TINY_SIZE + 2
     probe = LiveNumber(widest, decimals=decimals, font_size=style.SMALL_SIZE, **number_kw)
     if probe.width > NUMBER_FILL * pitch:
         size = min(size, style.SMALL_SIZE * (NUMBER_FILL * pitch / probe.width))
-    return size
+    return max(size, style.FLOOR_SIZE)
 
 
 def place_past(mob: VMobject, x: float, edge_y: float, up: bool) -> VMobject:

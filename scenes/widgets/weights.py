@@ -52,10 +52,10 @@ from .readouts import Readout
 from .redrawn import Redrawn, live_source
 from .slider import Slider
 from .text import label
-from .tokens import CROWDED_CHIP_PAD, TokenStrip
+from .tokens import CROWDED_CHIP_PAD, READABLE_SIZE, TokenStrip
 
 __all__ = ["CELL_TINT", "CHIP_GAP", "CHIP_HEIGHT", "DRAG_TRACK", "GUTTER", "HEADER_GAP", "HEADER_LINE",
-           "MAX_PITCH", "MIN_TRACK", "NUMBER_ROOM", "RIGHT_ROOM", "SCORE_ROW_HEIGHT",
+           "MAX_PITCH", "MIN_TRACK", "NUMBER_ROOM", "RIGHT_ROOM", "ROW_NAME_GAP", "SCORE_ROW_HEIGHT",
            "DraggedScoreRow", "LevelLine", "MaskToggle", "RowLayout", "ScoreRow", "WeightBars"]
 
 Values = Callable[[], Sequence[float]]
@@ -66,6 +66,8 @@ MAX_PITCH = 1.6
 NUMBER_ROOM = 0.42
 #: Width reserved on the left for row names ("w", "q·k / √2").
 GUTTER = 1.5
+#: Between a row name and the chart.
+ROW_NAME_GAP = 0.25
 #: Width kept free on the right for a level line's label ("1").
 RIGHT_ROOM = 0.4
 HEADER_LINE = 0.46
@@ -243,12 +245,13 @@ class WeightBars(Redrawn, ColumnChart):
 
     @staticmethod
     def name_room(n: int) -> float:
-        """The width a chip of ``n`` columns across a whole :class:`RowLayout` leaves its word
-        at :data:`~scenes.widgets.tokens.READABLE_SIZE`: the tightest room any widget gives
-        a token's name (:func:`~scenes.widgets.tokens.shown_names`)."""
+        """The tightest room any widget gives a token's name
+        (:func:`~scenes.widgets.tokens.shown_names`): a chip of ``n`` columns across a whole
+        :class:`RowLayout`, or the gutter where :meth:`row_name` writes ``name →``."""
         layout = RowLayout.make()
         pitch = min(MAX_PITCH, (layout.right - layout.left) / n)
-        return pitch - CHIP_GAP - CROWDED_CHIP_PAD
+        gutter = GUTTER - ROW_NAME_GAP - label(" →", READABLE_SIZE).width
+        return min(pitch - CHIP_GAP - CROWDED_CHIP_PAD, gutter)
 
     # ------------------------------------------------------------ geometry
 
@@ -337,11 +340,11 @@ class WeightBars(Redrawn, ColumnChart):
                  size: float = style.LABEL_SIZE) -> VGroup:
         """A name in the gutter left of the chart, at height ``y`` (default: the chips)."""
         mob = label(text, size, color)
-        room = self.chart_left - 0.25 - style.safe_left()
+        room = self.chart_left - ROW_NAME_GAP - style.safe_left()
         if mob.width > room:                     # a long word: shrink rather than leave the frame
             mob.scale_to_fit_width(room)
         y = self.chip_y if y is None else y
-        mob.move_to(np.array([self.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
+        mob.move_to(np.array([self.chart_left - ROW_NAME_GAP, y, 0.0]), aligned_edge=RIGHT)
         return mob
 
 

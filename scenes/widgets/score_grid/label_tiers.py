@@ -73,20 +73,20 @@ class GridLabels:
                 need = self._row_pitch(rows, row_strings)
                 if self.n == self.m:     # after a fold the column labels stand in the rows
                     need = max(need, self._row_pitch(cols, col_strings))
-                made[sz] = (rows, cols, need)
+                made[sz] = (rows, cols, need, self._line_height(cols, col_strings))
             return made[sz]
 
         sizes = [size] + ([MIN_LABEL_SIZE] if size > MIN_LABEL_SIZE else [])
         for sz, tiers in [(sz, tiers) for sz in sizes for tiers in range(1, MAX_TIERS + 1)]:
             self.label_size = sz
-            rows, cols, need = mobs(sz)
-            geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob, need)
+            rows, cols, need, line = mobs(sz)
+            geo = self._fit(box, rows, cols, tiers, max_pitch, corner_mob, need, line=line)
             if geo is not None:
                 self.col_rotated = False
                 break
         else:
             self.label_size = size
-            rows, cols, _ = mobs(size)
+            rows, cols, _, _ = mobs(size)
             geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
             self.col_rotated = True
         rs, cs = list(row_strings), list(col_strings)
@@ -104,9 +104,10 @@ class GridLabels:
         return rows, cols
 
     def _fit(self, box: Box, rows, cols, tiers: int, max_pitch: float, corner,
-             need: float = 0.0, rotated: bool = False):
+             need: float = 0.0, rotated: bool = False, line: float = 0.0):
         """Geometry of a layout with column labels in ``tiers`` tiers, or None if they would
-        not fit (or the cells would be smaller than ``need``, the least row pitch):
+        not fit (or the cells would be smaller than ``need``, the least row pitch; ``line``
+        is the labels' ascent to descent on one baseline):
         ``(tiers, tier step, pitch, left overhang, right overhang, top height)``."""
         l, r, b, t = box
         buff, m = self.buff, self.m
@@ -117,7 +118,9 @@ class GridLabels:
             top_h = float(widths.max()) + buff
             pitch = min((r - l - rw - buff) / m, (t - b - top_h) / self.n, max_pitch)
             return 1, 0.0, pitch, 0.0, 0.0, top_h
-        step = ch + LABEL_GAP
+        # Tiers stand on baselines: the tallest ascent of one and the deepest descent of the
+        # next may belong to different labels (an emoji over a "y").
+        step = max(ch, line) + LABEL_GAP
         top_h = ch + (tiers - 1) * step + buff
         pitch = min((r - l - rw - buff) / m, (t - b - top_h) / self.n, max_pitch)
         if pitch < need:
@@ -143,6 +146,13 @@ class GridLabels:
                 if self.tier_of(c, tiers) == 0 and (c + 0.5) * pitch - widths[c] / 2 < LABEL_GAP - buff:
                     return None
         return tiers, step, pitch, over_l, over_r, top_h
+
+    @staticmethod
+    def _line_height(mobs, strings) -> float:
+        """Ascent to descent of these labels set on one baseline."""
+        asc = [m.get_top()[1] - baseline(m, s) for m, s in zip(mobs, strings)]
+        desc = [baseline(m, s) - m.get_bottom()[1] for m, s in zip(mobs, strings)]
+        return max(asc) + max(desc)
 
     @staticmethod
     def _row_pitch(mobs, strings) -> float:

@@ -25,14 +25,12 @@ FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (1
 #: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
 #: passes, so that it is struck off). The fixes belong to the widgets named.
 KNOWN: dict[tuple[int, int], str] = {
-    (5, 7): "eleven score columns: columns.number_size shrinks the numbers over the bars "
-            "below 12 px per em (no floor, no second tier)",
-    (101, 7): "eleven score columns: the numbers over the bars below 12 px per em (as seed 5)",
     (103, 7): "one word repeated: the stretched key and the winner's key are one direction, so "
               "k(彼ら₁) sits on the shaft of k(彼ら₂) (the plane's tip labels)",
     (104, 1): "'into into': the followed token's q, k and v labels ('into₂', 'v') lie on the "
               "shafts of its own arrows (section 1's LiveTipLabel placement)",
-    (5, 10): "'yzcet' touches '🚀' among eleven grid labels (score_grid tiers)",
+    (5, 10): "row labels 'yzcet' and '🚀' 0.07 apart: the emoji's box reaches past the "
+             "ascent and descent score_grid's row pitch allows (label_tiers._row_pitch)",
     (5, 25): "'yzcet' touches '🚀' among the map's labels (as 10)",
     (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
               "the caption bar shrinks it under 12 px to fit two lines",
