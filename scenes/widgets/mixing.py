@@ -26,10 +26,12 @@ __all__ = ["merged_labels", "radial_labels"]
 
 def merged_labels(points: np.ndarray, labels: Sequence[str], tol: float = 1e-9
                   ) -> list[tuple[list[int], str]]:
-    """Group tokens whose points coincide: ``[(indices, "the₁ the₂"), ...]`` in first order.
+    """Group tokens whose points coincide: ``[(indices, "the₁,₂"), ...]`` in first order.
 
     Repeated words share their value; drawing two labels on one tip would print them on top
-    of each other.
+    of each other. One word repeated is written once with its subscripts (``the₁,₂``: five
+    repeats of a long word would otherwise span the plane); different words that share a
+    point are listed (``cat dog``).
     """
     P = np.asarray(points, float)
     groups: list[list[int]] = []
@@ -40,7 +42,19 @@ def merged_labels(points: np.ndarray, labels: Sequence[str], tol: float = 1e-9
                 break
         else:
             groups.append([i])
-    return [(g, " ".join(labels[i] for i in g)) for g in groups]
+    return [(g, _joined([labels[i] for i in g])) for g in groups]
+
+
+_SUBSCRIPTS = "₀₁₂₃₄₅₆₇₈₉"
+
+
+def _joined(names: list[str]) -> str:
+    """One label for the names of one point: a repeated word once with its subscripts."""
+    words = {n.rstrip(_SUBSCRIPTS) for n in names}
+    if len(names) > 1 and len(words) == 1:
+        word = words.pop()
+        return word + ",".join(n[len(word):] for n in names)
+    return " ".join(names)
 
 
 def radial_labels(plane, points: np.ndarray, texts: Sequence[str], color: str,

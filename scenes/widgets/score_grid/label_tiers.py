@@ -57,7 +57,8 @@ class GridLabels:
         In order of preference: column labels upright side by side; then staggered into 2,
         then :data:`MAX_TIERS` tiers. Every layout keeps its rows far enough apart for their
         labels (:meth:`_row_pitch`). If none fits at ``size``, the same at
-        :data:`MIN_LABEL_SIZE`. Vertical labels are the last resort. The labels are drawn as
+        :data:`MIN_LABEL_SIZE`. Vertical labels are the last resort (at the first of those sizes
+        that leaves the rows their pitch). The labels are drawn as
         given: :func:`scenes.widgets.tokens.shown_names` cuts a sentence's long tokens once,
         for every widget.
         """
@@ -85,9 +86,14 @@ class GridLabels:
                 self.col_rotated = False
                 break
         else:
-            self.label_size = size
-            rows, cols, _, _ = mobs(size)
-            geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
+            # Turned column labels free the width; the rows still need their pitch, so the
+            # labels take the first size at which the cells leave it.
+            for sz in sizes:
+                rows, cols, need, _ = mobs(sz)
+                geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
+                if geo[2] >= need:
+                    break
+            self.label_size = sz
             self.col_rotated = True
         rs, cs = list(row_strings), list(col_strings)
         self.row_texts, self.col_texts = rs, cs

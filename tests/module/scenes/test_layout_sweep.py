@@ -29,12 +29,8 @@ KNOWN: dict[tuple[int, int], str] = {
               "k(彼ら₁) sits on the shaft of k(彼ら₂) (the plane's tip labels)",
     (104, 1): "'into into': the followed token's q, k and v labels ('into₂', 'v') lie on the "
               "shafts of its own arrows (section 1's LiveTipLabel placement)",
-    (5, 10): "row labels 'yzcet' and '🚀' 0.07 apart: the emoji's box reaches past the "
-             "ascent and descent score_grid's row pitch allows (label_tiers._row_pitch)",
-    (5, 25): "'yzcet' touches '🚀' among the map's labels (as 10)",
     (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
               "the caption bar shrinks it under 12 px to fit two lines",
-    (26, 21): "two 20-letter names of one point ('…₁…₂') overlap a name beside the hull",
     (102, 5): "shadow.tip_label_away: q(先生)'s box reaches its own arrowhead (the spot beyond "
               "the tip is offset by an ellipse, not by the box's edge)",
 }

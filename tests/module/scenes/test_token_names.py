@@ -48,7 +48,8 @@ def test_a_dense_sentence_cuts_only_its_long_word_and_a_short_one_keeps_it_longe
     assert [a for a, b in zip(dense, LONG) if a != b] == [dense[5]]
     assert sum(map(cells, dense[5])) < TOKEN_CELLS
     few = ["the", "supercalifragilistic", "cat", "chased", "it"]
-    assert shown_names(few, WeightBars.name_room(len(few)))[1] == screen_label(few[1])
+    roomy = shown_names(few, WeightBars.name_room(len(few)))
+    assert roomy[0] == "the" and sum(map(cells, roomy[1])) > sum(map(cells, dense[5]))
 
 
 @pytest.mark.parametrize("tokens", [LONG, SHORT], ids=["long", "short"])
@@ -81,3 +82,24 @@ def test_names_under_twelve_columns_wrap_before_they_shrink_below_the_floor():
     group = line_up_labels(LONG, list(xs), (-3.3, 3.3), style.SMALL_SIZE)
     assert group.shown == LONG and group.rows == 2
     assert min(m.font_size for m in group) >= READABLE_SIZE - 0.01
+
+
+def test_one_word_repeated_on_one_point_is_named_once_with_its_subscripts():
+    from scenes.widgets.mixing import merged_labels
+
+    points = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [1.0, 1.0], [2.0, 0.0]])
+    groups = merged_labels(points, ["beyypbx…₁", "beyypbx…₂", "cat", "dog", "it"])
+    assert [s for _, s in groups] == ["beyypbx…₁,₂", "cat dog", "it"]
+
+
+def test_a_crowded_grid_with_turned_labels_keeps_its_rows_apart():
+    """Eleven rows, an emoji under a 'y' (the sweep's seed 5): the row labels' boxes keep the
+    probe's clearance, whatever the column labels had to do."""
+    from scenes.widgets.placement import LABEL_GAP
+
+    names = ["this", "ubfdlphm", "🐈", "🐁", "teacher₁", "teacher₂", "yzcet", "🚀", "cat",
+             "先生", "ball"]
+    grid = ScoreGrid(np.zeros((11, 11)), names, box=style.left_panel(), corner="/ √2")
+    rows = list(grid.row_labels)
+    gaps = [a.get_bottom()[1] - b.get_top()[1] for a, b in zip(rows, rows[1:])]
+    assert min(gaps) >= LABEL_GAP - 0.01, gaps
