@@ -338,6 +338,15 @@ def away_turns(away: float) -> list[float]:
 AWAY_SHAFT_POINTS, AWAY_SHAFT_FROM = 24, 0.05
 
 
+def _head_box(tip: np.ndarray, d: np.ndarray, length: float) -> tuple[float, float, float, float]:
+    """The box of an arrowhead drawn as :class:`~scenes.widgets.arrows.QuickArrow` draws it:
+    ``length`` long and as wide, its point at ``tip``, along the unit direction ``d``."""
+    base = tip[:2] - length * d[:2]
+    side = 0.5 * length * np.array([-d[1], d[0]])
+    xs, ys = zip(tip[:2], base + side, base - side)
+    return min(xs), max(xs), min(ys), max(ys)
+
+
 def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
                    size: float = style.LABEL_SIZE, buff: float = 0.14):
     """A label that follows the tip of ``get()`` and keeps off the arrow of ``get_other()``.
@@ -364,11 +373,13 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
     get, get_other = live_source(get), live_source(get_other)
     state = {"turn": None}
 
-    def clear(m, center, shaft, own=()) -> bool:
+    def clear(m, center, shaft, own=(), head=()) -> bool:
         box = box_at(m, center)
-        # off the other arrow, and off its own arrow's shaft (a label swung round the tip
-        # could lie along it), by the shared touch test of live labels
-        return not count_near(padded(box), shaft) and not on_lines(box, own, reach=LINE_REACH)
+        # off the other arrow, and off its own arrow's shaft and head (a label swung round
+        # the tip could lie along it; a wide label beyond a slanted tip reaches back over the
+        # head), by the shared touch test of live labels
+        return (not count_near(padded(box), shaft)
+                and not on_lines(box, own, head, reach=LINE_REACH))
 
     def fits(m, center) -> bool:
         # inside the plane's grid (a long name beyond a tip near the edge would hang out)
@@ -386,14 +397,15 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         # its own shaft, to the head's base (the head as drawn: at most HEAD_LENGTH and
         # HEAD_RATIO of the arrow; a label beside the head is beyond the shaft)
         span = float(np.linalg.norm((tip - o)[:2]))
-        own = (line_marks(o, tip - min(HEAD_LENGTH, HEAD_RATIO * span) * d) if span > 1e-6
-               else [])
+        head_length = min(HEAD_LENGTH, HEAD_RATIO * span)
+        own = line_marks(o, tip - head_length * d) if span > 1e-6 else []
+        head = [_head_box(tip, d, head_length)] if span > 1e-6 else []
         turns = away_turns(away)
 
         def blocked(turn) -> float:
             """0 for a spot clear of the arrows and inside the plane, clear of its labels."""
             c = turned(tip, base, turn, m, buff)
-            return 0.0 if clear(m, c, shaft, own) and fits(m, c) else 1.0
+            return 0.0 if clear(m, c, shaft, own, head) and fits(m, c) else 1.0
 
         if state["turn"] is not None and not blocked(state["turn"]):
             m.move_to(turned(tip, base, state["turn"], m, buff))
@@ -407,10 +419,10 @@ def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
         # free spot nearest it inside the plane (clear of the labels and off both arrows'
         # shafts); the one that ends nearest the tip, so the label still names its arrow.
         state["turn"] = None
-        marks = [*own, *(line_marks(o, other) if np.linalg.norm((other - o)[:2]) > 1e-6
+        marks = [*own, *head, *(line_marks(o, other) if np.linalg.norm((other - o)[:2]) > 1e-6
                          else [])]
         obstacles = [*plane.label_boxes(mob, m), *marks, *plane.axis_marks()]  # axes too
-        starts = ([a for a in turns if clear(m, turned(tip, base, a, m, buff), shaft, own)]
+        starts = ([a for a in turns if clear(m, turned(tip, base, a, m, buff), shaft, own, head)]
                   or [away * 90])
 
         def settled(turn) -> tuple[np.ndarray, float]:
