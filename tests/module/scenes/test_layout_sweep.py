@@ -31,8 +31,6 @@ KNOWN: dict[tuple[int, int], str] = {
               "shafts of its own arrows (section 1's LiveTipLabel placement)",
     (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
               "the caption bar shrinks it under 12 px to fit two lines",
-    (102, 5): "shadow.tip_label_away: q(先生)'s box reaches its own arrowhead (the spot beyond "
-              "the tip is offset by an ellipse, not by the box's edge)",
 }
 
 
