@@ -27,7 +27,7 @@ from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.widgets.arrows import FastArrow, blend_color
 from scenes.widgets.chips import MatrixChip, RoleRow
-from scenes.widgets.placement import spread_labels
+from scenes.widgets.placement import arrow_marks, spread_labels
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.readouts import VectorReadout
 from scenes.widgets.text import label, subscripted
@@ -172,14 +172,17 @@ class ThreeProjections(SectionScene):
         self.play(FadeIn(row.meaning, shift=style.TIGHT * UP), run_time=timing.QUICK)
         for m in (arrow, tip, *row.readout.numbers):
             m.clear_updaters()
-        self.untangle(tip.mob)
+        self.untangle(tip.mob, arrow)
         self.settle()
 
-    def untangle(self, new_label):
-        """Nudge the tip labels apart if two arrows point almost the same way."""
+    def untangle(self, new_label, new_arrow):
+        """Nudge the tip labels apart if two arrows point almost the same way, keeping them
+        off every arrow's shaft and head (one word repeated: q, k and v of one direction)."""
         self.tip_mobs = getattr(self, "tip_mobs", [self.x_label]) + [new_label]
+        self.tip_arrows = getattr(self, "tip_arrows", [self.x_arrow]) + [new_arrow]
         ghosts = [m.copy() for m in self.tip_mobs]
-        spread_labels(ghosts, pad=style.SNUG)
+        shafts, heads = arrow_marks(self.tip_arrows)
+        spread_labels(ghosts, pad=style.SNUG, lines=shafts, heads=heads)
         moves = [m.animate.move_to(g) for m, g in zip(self.tip_mobs, ghosts)
                  if np.linalg.norm(m.get_center() - g.get_center()) > 1e-3]
         if moves:

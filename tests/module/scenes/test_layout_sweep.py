@@ -27,8 +27,6 @@ FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (1
 KNOWN: dict[tuple[int, int], str] = {
     (103, 7): "one word repeated: the stretched key and the winner's key are one direction, so "
               "k(彼ら₁) sits on the shaft of k(彼ら₂) (the plane's tip labels)",
-    (104, 1): "'into into': the followed token's q, k and v labels ('into₂', 'v') lie on the "
-              "shafts of its own arrows (section 1's LiveTipLabel placement)",
     (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
               "the caption bar shrinks it under 12 px to fit two lines",
 }
