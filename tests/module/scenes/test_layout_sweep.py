@@ -25,8 +25,10 @@ FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (1
 #: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
 #: passes, so that it is struck off). The fixes belong to the widgets named.
 KNOWN: dict[tuple[int, int], str] = {
-    (103, 7): "one word repeated: the stretched key and the winner's key are one direction, so "
-              "k(彼ら₁) sits on the shaft of k(彼ら₂) (the plane's tip labels)",
+    (103, 7): "one word repeated: the stretched key and the winner's key are one direction; "
+              "k(彼ら₁) settles against the shaft of k(彼ら₂), where the engine's touch test "
+              "(placement.clear_lines, box vs marks) passes and the probe's (ink vs marks) "
+              "does not",
     (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
               "the caption bar shrinks it under 12 px to fit two lines",
 }
