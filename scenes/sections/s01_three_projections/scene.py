@@ -96,7 +96,8 @@ class ThreeProjections(SectionScene):
         # Make room: the strip goes to the top of the content area.
         top = style.content_box().t
         head = VGroup(self.strip, self.mark)
-        shrink = style.LABEL_SIZE / (OPENING_SIZE * self.opening_scale)
+        # to the usual size; a long sentence whose words are already smaller stays as it is
+        shrink = min(1.0, style.LABEL_SIZE / (self.strip.font_size * self.opening_scale))
         end = head.copy().scale(shrink)
         end.shift((top - end.get_top()[1]) * UP)
         chip = end[0].box(s.follow)
