@@ -30,6 +30,7 @@ from .. import style
 from ..layout import Box
 from .arrows import Vec, unit
 from .live_number import LiveNumber
+from .placement import LABEL_GAP
 from .readouts import WIDE_NUMBER
 from .redrawn import Redrawn, live_source
 from .score_columns import sign_color
@@ -254,6 +255,15 @@ class ShadowReadout(VGroup):
 # ---------------------------------------------------------------- every key at once
 
 
+def _stacked_pitch(names: Sequence[str], size: float) -> float:
+    """The least row pitch at which ``names`` of font ``size``, one per row on their
+    baselines, keep :data:`~scenes.widgets.placement.LABEL_GAP` between neighbours."""
+    mobs = [label(x, size) for x in names]
+    asc = [m.get_top()[1] - baseline(m, x) for m, x in zip(mobs, names)]
+    desc = [baseline(m, x) - m.get_bottom()[1] for m, x in zip(mobs, names)]
+    return max((d + a for d, a in zip(desc, asc[1:])), default=0.0) + LABEL_GAP
+
+
 class ShadowTable(VGroup):
     """One query against every key: ``key | shadow | × |k| | = R``, live.
 
@@ -302,6 +312,12 @@ class ShadowTable(VGroup):
         name_w, cols, width = widths(fsize)
         if width > box.width:
             fsize *= box.width / width
+            name_w, cols, width = widths(fsize)
+        # Names stand on their rows' baselines: one name's descent and the next one's ascent
+        # (an emoji reaches lower and higher than letters) keep LABEL_GAP apart.
+        need = _stacked_pitch(key_labels, fsize)
+        if need > row_h:
+            fsize *= row_h / need
             name_w, cols, width = widths(fsize)
         x0 = box.l + max(0.0, (box.width - width) / 2)
         # Right edges of the three number columns (numbers and headers right-aligned).

@@ -20,8 +20,11 @@ SAMPLE = (5, 11, 26)
 #: (seed, section) cases the sweep found failing once, each now a regression case: seed 101
 #: is eleven 🍎 following the first (s01's numbers under the first chip left the safe area;
 #: s06 named the shared key with all eleven names); seed 102 follows 先生 in a Japanese
-#: sentence of four tokens.
-FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (103, 7), (104, 1))
+#: sentence of four tokens; seeds 3 and 4 put section 1's role labels on the input's shaft
+#: and head; seed 5 put '🚀' 0.07 under 'yzcet' in section 3's table; seed 20 is one word
+#: twelve times (section 19's caption lists eleven of them).
+FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (103, 7), (104, 1),
+                                      (3, 1), (4, 1), (5, 3), (20, 19))
 #: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
 #: passes, so that it is struck off). The fixes belong to the widgets named.
 KNOWN: dict[tuple[int, int], str] = {
@@ -29,6 +32,8 @@ KNOWN: dict[tuple[int, int], str] = {
               "k(彼ら₁) settles against the shaft of k(彼ら₂), where the engine's touch test "
               "(placement.clear_lines, box vs marks) passes and the probe's (ink vs marks) "
               "does not",
+    (20, 19): "the caption lists eleven 'their' in Japanese: words.cues breaks it into two "
+              "lines wider than the bar, and chrome.CaptionBar shrinks them to 11.9 px per em",
     (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
               "the caption bar shrinks it under 12 px to fit two lines",
 }
