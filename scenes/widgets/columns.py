@@ -42,10 +42,12 @@ NUMBER_GAP = 0.1
 #: Past this many columns the numbers at the bars' ends take the smaller size: at the usual
 #: one a row of them reads as one line of digits.
 CROWDED = 8
-#: The most of a column's pitch a number at a bar's end may take.
+#: The most of a column's pitch a number at a bar's end may take (and it leaves
+#: :data:`~scenes.widgets.placement.LABEL_GAP` to its neighbour's: two bars of nearly one
+#: height put their numbers side by side, a little apart in height).
 NUMBER_FILL = 0.94
 #: The smallest font size token names under columns shrink to (15 px per em at 720p); past
-#: it they stagger on two lines, then are cut shorter (the captions keep the whole word).
+#: it they stagger on two lines, then shrink to the floor (the captions keep the whole word).
 MIN_NAME_SIZE = style.TINY_SIZE
 #: Step of the search for the largest scale at which the names fit.
 _SCALE_STEP = 0.02
@@ -134,13 +136,14 @@ def number_size(n: int, pitch: float, widest: float, decimals: int = 2, **number
     of numbers over those columns): the small text size, a little smaller past
     :data:`CROWDED` columns, and smaller still when the widest number, ``widest`` written
     with ``decimals`` (and ``number_kw``, as :class:`LiveNumber` takes them), would take more
-    than :data:`NUMBER_FILL` of a column; never under :data:`scenes.style.FLOOR_SIZE` (a
-    crowded chart's numbers then fill more of their columns: the layout probe checks that
-    neighbours keep clear)."""
+    than :data:`NUMBER_FILL` of a column or come within ``LABEL_GAP`` of the next; never
+    under :data:`scenes.style.FLOOR_SIZE` (a crowded chart's numbers then fill more of their
+    columns: the layout probe checks that neighbours keep clear)."""
     size = style.SMALL_SIZE if n <= CROWDED else style.TINY_SIZE + 2
     probe = LiveNumber(widest, decimals=decimals, font_size=style.SMALL_SIZE, **number_kw)
-    if probe.width > NUMBER_FILL * pitch:
-        size = min(size, style.SMALL_SIZE * (NUMBER_FILL * pitch / probe.width))
+    room = min(NUMBER_FILL * pitch, pitch - LABEL_GAP)
+    if probe.width > room:
+        size = min(size, style.SMALL_SIZE * (room / probe.width))
     return max(size, style.FLOOR_SIZE)
 
 

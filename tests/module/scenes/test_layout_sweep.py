@@ -22,9 +22,10 @@ SAMPLE = (5, 11, 26)
 #: s06 named the shared key with all eleven names); seed 102 follows 先生 in a Japanese
 #: sentence of four tokens; seeds 3 and 4 put section 1's role labels on the input's shaft
 #: and head; seed 5 put '🚀' 0.07 under 'yzcet' in section 3's table; seed 20 is one word
-#: twelve times (section 19's caption lists eleven of them).
+#: twelve times (section 19's caption lists eleven of them); seed 24 put two negative
+#: numbers of section 6's columns 0.05 apart.
 FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (103, 7), (104, 1),
-                                      (3, 1), (4, 1), (5, 3), (20, 19))
+                                      (3, 1), (4, 1), (5, 3), (20, 19), (24, 6))
 #: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
 #: passes, so that it is struck off). The fixes belong to the widgets named.
 KNOWN: dict[tuple[int, int], str] = {
