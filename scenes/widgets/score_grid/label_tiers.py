@@ -204,8 +204,11 @@ class GridLabels:
         t = self.theme
         mob = label(text, style.TINY_SIZE, t.muted)
         room_w, room_h = self.left_w - self.buff, self.top_h - self.buff
+        # Shrunk into the corner, but never under the floor: a narrow row of labels ('c₁')
+        # leaves it room to reach left, beyond them, clear of the column labels on its right.
         if mob.width > room_w or mob.height > room_h:
-            mob.scale(max(0.6, min(room_w / mob.width, room_h / mob.height)))
+            mob.scale(max(style.FLOOR_SIZE / style.TINY_SIZE,
+                          min(room_w / mob.width, room_h / mob.height)))
         mob.move_to([self.origin[0] - self.buff - mob.width / 2,
                      self.origin[1] + self.buff + mob.height / 2, 0])
         return mob
