@@ -1,0 +1,122 @@
+"""One studio render in its own process: ``python -m studio.job SPEC.json``.
+
+The spec names what to make (a :class:`Product` of :data:`PRODUCTS`: ``stills``,
+``clips``, ``explainer``, ``slides``) and the run's options; the run goes through the
+command line's set-up chain (:func:`pipeline.run_setup.set_up_run`) and its
+:class:`~pipeline.build.Build`, whose per-section events are written to stdout as JSON lines
+(``{"event": "start" | "cached" | "done", "section": stem, ...}``, then ``{"event": "end",
+"code": n}``); rich's progress goes to stderr. A render in its own process can be
+cancelled as the command line's is (SIGTERM: finished sections stay cached, outputs are
+written under temporary names, so the previous ones stay intact).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.options import BadInput
+from pipeline.run_setup import Example, RunSetup, set_up_run
+from pipeline.scheduler import Terminated
+
+__all__ = ["Product", "PRODUCTS", "run_spec", "main"]
+
+
+def _tell(event: str, stem: str, details: dict) -> None:
+    print(json.dumps({"event": event, "section": stem, **details}, ensure_ascii=False), flush=True)
+
+
+def _build(run: RunSetup, kind, jobs: int, after_stitch=None):
+    from pipeline.build import Build
+
+    return Build(run.registry, run.sections, run.opts, run.paths, kind=kind, jobs=jobs,
+                 after_stitch=after_stitch, observer=_tell)
+
+
+def _stills(run: RunSetup, jobs: int, console) -> int:
+    from pipeline.kinds import STILL
+
+    return _build(run, STILL, jobs).run(console)
+
+
+def _clips(run: RunSetup, jobs: int, console) -> int:
+    from pipeline.kinds import CLIP
+
+    return _build(run, CLIP, jobs).run(console)
+
+
+def _explainer(run: RunSetup, jobs: int, console) -> int:
+    from pipeline.kinds import CLIP
+    from slides.transcript import write_transcript
+
+    return _build(run, CLIP, jobs, after_stitch=write_transcript).run(console)
+
+
+def _slides(run: RunSetup, jobs: int, console) -> int:
+    from slides.build import ClipBuild, SlideBuild, check_can_write, parse_formats
+
+    formats = parse_formats("pptx,html,pdf")
+    check_can_write(formats)
+    clips = ClipBuild(run.registry, run.sections, run.opts, run.paths, jobs=jobs, observer=_tell)
+    return SlideBuild(clips, formats, sentence=run.sentence()).run(console)
+
+
+@dataclass(frozen=True)
+class Product:
+    """What a studio job makes: its ``name``, the ``quality`` it renders at unless told,
+    the ``folder`` under the studio's output where it goes (``""``: the output itself) and
+    the function that runs it."""
+
+    name: str
+    quality: str
+    folder: str
+    make: Callable[[RunSetup, int, object], int]
+
+
+#: What the studio renders. Stills and a section's clip are previews (their own folder, so
+#: a preview never replaces the lecturer's outputs); the explainer and the slides are the
+#: command line's ``render`` and ``slides`` into the studio's output folder.
+PRODUCTS = {p.name: p for p in (
+    Product("stills", "preview", "preview", _stills),
+    Product("clips", "preview", "preview", _clips),
+    Product("explainer", "high", "", _explainer),
+    Product("slides", "medium", "", _slides),
+)}
+
+
+def run_spec(spec: dict, console) -> int:
+    """Run the job ``spec`` describes (see the module docstring); its exit code."""
+    product = PRODUCTS[spec["product"]]
+    out = Path(spec["out"]) / product.folder if product.folder else Path(spec["out"])
+    run = set_up_run(sections_spec=spec.get("sections"),
+                     example=Example(sentence=spec.get("sentence"), follow=spec.get("follow")),
+                     out_dir=out, lang=spec.get("lang", "ja"), theme=spec.get("theme", "dark"),
+                     quality=spec.get("quality") or product.quality,
+                     captions_file=Path(spec["captions_file"]) if spec.get("captions_file") else None,
+                     voice=spec.get("voice"),
+                     recordings=Path(spec["recordings"]) if spec.get("recordings") else None)
+    return product.make(run, int(spec.get("jobs", 1)), console)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from rich.console import Console
+
+    args = sys.argv[1:] if argv is None else argv
+    spec = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+    console = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        code = run_spec(spec, console)
+    except BadInput as e:
+        print(json.dumps({"event": "error", "message": str(e)}, ensure_ascii=False), flush=True)
+        code = 2
+    except (KeyboardInterrupt, Terminated):
+        code = 130  # cancelled: finished sections are cached, outputs as they were
+    print(json.dumps({"event": "end", "code": code}), flush=True)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
