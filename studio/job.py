@@ -12,6 +12,7 @@ written under temporary names, so the previous ones stay intact).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Callable
@@ -98,6 +99,10 @@ def run_spec(spec: dict, console) -> int:
                      captions_file=Path(spec["captions_file"]) if spec.get("captions_file") else None,
                      voice=spec.get("voice"),
                      recordings=Path(spec["recordings"]) if spec.get("recordings") else None)
+    order = spec.get("order")
+    if order:  # the page asks for the sections in view first; the build renders in list order
+        rank = {int(n): k for k, n in enumerate(order)}
+        run = dataclasses.replace(run, sections=sorted(run.sections, key=lambda s: rank.get(s.number, len(rank))))
     return product.make(run, int(spec.get("jobs", 1)), console)
 
 

@@ -69,13 +69,17 @@ class StudioServer:
         The port on 127.0.0.1 (0: any free port).
     jobs
         Sections rendered in parallel by each render.
+    stills
+        How many sections the page renders stills of, from the first (None: all; a test or
+        a screenshot renders a few, or none).
     """
 
-    def __init__(self, out: Path, lang: str = "ja", port: int = 0, jobs: int = 1):
+    def __init__(self, out: Path, lang: str = "ja", port: int = 0, jobs: int = 1, stills: int | None = None):
         self.out = Path(out).resolve()
         self.out.mkdir(parents=True, exist_ok=True)
         self.lang = lang
         self.parallel = jobs
+        self.stills = stills
         self.token = secrets.token_urlsafe(16)
         self.wording = Wording(self.out)
         self.wording.use()
@@ -123,7 +127,7 @@ class StudioServer:
     def state(self, _args, _body) -> Reply:
         from narration.voices import listing
 
-        return Reply.json({"lang": self.lang, "out": str(self.out), "voices": listing(),
+        return Reply.json({"lang": self.lang, "out": str(self.out), "voices": listing(), "stills": self.stills,
                            "captions_file": str(self.wording.path), "edits": self.wording.entries(),
                            "jobs": [j.state() for j in self.jobs.by_id.values()]})
 
@@ -150,6 +154,7 @@ class StudioServer:
         return {"product": str(body["product"]), "out": str(self.out), "sentence": choice.sentence,
                 "follow": choice.follow, "lang": choice.lang, "theme": choice.theme,
                 "sections": ",".join(str(s) for s in sections) if isinstance(sections, list) else sections,
+                "order": [int(s) for s in sections] if isinstance(sections, list) else None,
                 "quality": body.get("quality"), "jobs": self.parallel,
                 "captions_file": str(self.wording.file()) if self.wording.file() else None,
                 "voice": choice.voice if body.get("narration") else None,

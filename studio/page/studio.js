@@ -11,7 +11,7 @@ const LABELS = {
   en: {},
 };
 const $ = (id) => document.getElementById(id);
-const state = {preview: null, stillsJob: null, renderJob: null, selected: null, timer: null, asked: 0, missing: new Set()};
+const state = {stills: null, preview: null, stillsJob: null, renderJob: null, selected: null, timer: null, asked: 0, missing: new Set()};
 
 async function api(path, body) {
   const init = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"},
@@ -154,7 +154,7 @@ function drawGrid(p) {
   const grid = $("grid");
   grid.replaceChildren();
   for (const s of p.sections.filter((s) => !s.card)) {
-    const tile = el("div", {class: "tile", "data-stem": s.stem, title: s.title},
+    const tile = el("div", {class: "tile", "data-stem": s.stem, "data-number": s.number, title: s.title},
                     el("div", {class: "img"}, "…"), el("div", {class: "name"}, `${String(s.number).padStart(2, "0")} ${s.title}`));
     tile.addEventListener("click", () => openSection(s));
     grid.append(tile);
@@ -162,13 +162,18 @@ function drawGrid(p) {
 }
 
 async function startStills() {
+  if (state.stills === 0) return;
   const job = await api("api/jobs", {product: "stills", choice: choice(), sections: visibleSections()});
   state.stillsJob = job.id;
   pollStills(job.id);
 }
 
 function visibleSections() {
-  return state.preview.sections.filter((s) => !s.card).map((s) => s.number);
+  // the sections in view first: the pipeline renders them in the order asked
+  const tiles = [...document.querySelectorAll(".tile")];
+  const inView = (t) => { const r = t.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
+  const order = [...tiles.filter(inView), ...tiles.filter((t) => !inView(t))].map((t) => Number(t.dataset.number));
+  return state.stills === null ? order : order.slice(0, state.stills);
 }
 
 async function pollStills(id) {
@@ -191,7 +196,7 @@ async function pollStills(id) {
       }
     }
   }
-  const total = visibleSections().length;
+  const total = Object.keys(job.sections).length > 0 || job.running ? visibleSections().length : 0;
   $("stills-status").textContent = job.running ? `stills ${done} / ${total} · ${job.seconds} s`
     : job.cancelled ? "" : `stills ${done} / ${total}` + (job.error ? ` · ${job.error}` : "");
   if (job.running) setTimeout(() => pollStills(id), POLL_MS);
@@ -265,6 +270,7 @@ async function checkRecordings() {
 
 async function init() {
   const s = await api("api/state");
+  state.stills = s.stills;
   $("lang").value = s.lang;
   relabel(s.lang);
   const voices = $("voice");

@@ -13,11 +13,12 @@ __all__ = ["running_studio", "call", "raw"]
 
 
 @contextmanager
-def running_studio(out: Path, lang: str = "en"):
-    """A :class:`studio.server.StudioServer` writing into ``out``, serving in a thread."""
+def running_studio(out: Path, lang: str = "en", stills: int | None = 0):
+    """A :class:`studio.server.StudioServer` writing into ``out``, serving in a thread
+    (stills of the first ``stills`` sections: none unless asked)."""
     from studio.server import StudioServer
 
-    server = StudioServer(out, lang=lang, jobs=1).start()
+    server = StudioServer(out, lang=lang, jobs=1, stills=stills).start()
     try:
         yield server
     finally:

@@ -1,0 +1,69 @@
+"""The studio's page end to end in headless Chromium (selenium), against its real server."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.support import ROOT
+from tests.support.browser import wait_for
+
+from .page import loopback_chromium, open_studio, type_sentence
+from .support import running_studio
+
+pytestmark = pytest.mark.slow
+
+SENTENCE = "the cat sat on the mat because it was warm"
+FIRST_CUE = "return document.querySelector('.cue .text').innerText"
+
+
+def test_type_see_the_script_fix_a_word_and_nothing_leaves_the_machine(tmp_path):
+    with running_studio(tmp_path, lang="en") as server, loopback_chromium() as d:
+        open_studio(d, server)
+        type_sentence(d, SENTENCE)
+        wait_for(d, FIRST_CUE + ".includes('because')", timeout=30)
+        type_sentence(d, "cat")
+        error = wait_for(d, "const e = document.getElementById('error'); return !e.hidden && e.textContent",
+                         timeout=30)
+        cli = subprocess.run([sys.executable, "render.py", "figures", "--sentence", "cat"], cwd=ROOT,
+                             capture_output=True, text=True)
+        assert cli.returncode == 2 and cli.stderr.strip() == f"render.py: error: {error}"
+        type_sentence(d, SENTENCE)
+        wait_for(d, "return document.getElementById('error').hidden", timeout=30)
+        wait_for(d, FIRST_CUE + ".includes('because')", timeout=30)
+        # a cue of section 3 rewritten in place, then left: saved as a captions file
+        cue = d.execute_script("""
+            const row = [...document.querySelectorAll('.cue')].find((c) => c.dataset.id.startsWith('03-'));
+            const text = row.querySelector('.text');
+            text.focus();
+            text.innerText = 'The lecturer says it in their own words.';
+            text.dispatchEvent(new Event('input'));
+            return row.dataset.id;""")
+        pace = wait_for(d, f"return document.querySelector('.cue[data-id=\"{cue}\"] .pace').textContent"
+                           ".includes('chars/s') && document.querySelector('.cue[data-id=\"{cue}\"] .pace').textContent",
+                        timeout=20)
+        assert "≤ 15" in pace
+        d.execute_script("document.activeElement.blur()")
+        saved = tmp_path / "captions.toml"
+        wait_for(d, f"return document.querySelector('.cue[data-id=\"{cue}\"] .text').innerText"
+                    ".includes('own words')", timeout=20)
+        with open(saved, "rb") as f:
+            beat = cue[3:].rsplit("-", 1)[0]
+            assert tomllib.load(f)["en"]["s03"][beat] == "The lecturer says it in their own words."
+        script = subprocess.run([sys.executable, "render.py", "script", "--json", "--lang", "en", "--sections", "3",
+                                 "--sentence", SENTENCE, "--captions-file", str(saved)],
+                                cwd=ROOT, capture_output=True, text=True, check=True)
+        assert "The lecturer says it in their own words." in [c["text"] for c in json.loads(script.stdout)]
+        # every request went to the loopback server, under the session's token
+        from tests.support.browser import page_requests
+
+        origin = server.url.rsplit("/", 2)[0]
+        asked = page_requests(d, server.url)
+        assert asked and all(u.startswith(origin + "/" + server.token + "/") or u.startswith(("blob:", "data:"))
+                             for u in asked), asked
+        assert server.requests and all(urlsplit(p).path.startswith(f"/{server.token}/") for p in server.requests)
