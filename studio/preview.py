@@ -13,9 +13,9 @@ time.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pipeline.run_setup import choose_sections, run_options

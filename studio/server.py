@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from pipeline.options import BadInput
@@ -33,6 +34,9 @@ from pipeline.options import BadInput
 from .choice import Choice
 from .jobs import Jobs
 from .wording import Wording, pacing
+
+if TYPE_CHECKING:
+    from narration.recorder import RecorderServer
 
 __all__ = ["Route", "ROUTES", "StudioServer", "MAX_BODY_BYTES", "PAGE_FILES"]
 
@@ -85,7 +89,7 @@ class StudioServer:
         self.wording.use()
         self.jobs = Jobs(self.out / ".studio" / "logs")
         self.requests: list[str] = []   # every path asked for (the tests read it)
-        self.recorder = None
+        self.recorder: RecorderServer | None = None
         self.last_script: list[dict] = []
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), self._handler())
         self.thread: threading.Thread | None = None

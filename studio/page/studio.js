@@ -62,10 +62,14 @@ async function refresh() {
     drawFigures(p);
     drawGrid(p);
     $("script-status").textContent = `${p.script.length} cues · ${p.seconds.toFixed(2)} s`;
+    document.body.dataset.shown = p.sentence;   // what the script on the page is for
     startStills();
     checkRecordings();
   } catch (e) {
-    if (asked === state.asked) showError(e.message);
+    if (asked === state.asked) {
+      showError(e.message);
+      document.body.dataset.shown = "";
+    }
   }
 }
 

@@ -19,14 +19,16 @@ from .support import running_studio
 pytestmark = pytest.mark.slow
 
 SENTENCE = "the cat sat on the mat because it was warm"
-FIRST_CUE = "return document.querySelector('.cue .text').innerText"
+FIRST_CUE = "return document.querySelector('.cue .text')?.innerText"
+SHOWN = "return document.body.dataset.shown === " + repr(SENTENCE)
 
 
 def test_type_see_the_script_fix_a_word_and_nothing_leaves_the_machine(tmp_path):
     with running_studio(tmp_path, lang="en") as server, loopback_chromium() as d:
         open_studio(d, server)
         type_sentence(d, SENTENCE)
-        wait_for(d, FIRST_CUE + ".includes('because')", timeout=30)
+        wait_for(d, SHOWN, timeout=30)
+        assert d.execute_script(FIRST_CUE + ".includes('because')")
         type_sentence(d, "cat")
         error = wait_for(d, "const e = document.getElementById('error'); return !e.hidden && e.textContent",
                          timeout=30)
@@ -35,7 +37,7 @@ def test_type_see_the_script_fix_a_word_and_nothing_leaves_the_machine(tmp_path)
         assert cli.returncode == 2 and cli.stderr.strip() == f"render.py: error: {error}"
         type_sentence(d, SENTENCE)
         wait_for(d, "return document.getElementById('error').hidden", timeout=30)
-        wait_for(d, FIRST_CUE + ".includes('because')", timeout=30)
+        wait_for(d, SHOWN, timeout=30)
         # a cue of section 3 rewritten in place, then left: saved as a captions file
         cue = d.execute_script("""
             const row = [...document.querySelectorAll('.cue')].find((c) => c.dataset.id.startsWith('03-'));
@@ -44,14 +46,16 @@ def test_type_see_the_script_fix_a_word_and_nothing_leaves_the_machine(tmp_path)
             text.innerText = 'The lecturer says it in their own words.';
             text.dispatchEvent(new Event('input'));
             return row.dataset.id;""")
-        pace = wait_for(d, f"return document.querySelector('.cue[data-id=\"{cue}\"] .pace').textContent"
-                           ".includes('chars/s') && document.querySelector('.cue[data-id=\"{cue}\"] .pace').textContent",
+        pace = wait_for(d, f"const p = document.querySelector('.cue[data-id=\"{cue}\"] .pace'); "
+                           "return p?.textContent.includes('chars/s') && p.textContent",
                         timeout=20)
         assert "≤ 15" in pace
         d.execute_script("document.activeElement.blur()")
         saved = tmp_path / "captions.toml"
-        wait_for(d, f"return document.querySelector('.cue[data-id=\"{cue}\"] .text').innerText"
+        wait_for(d, f"return document.querySelector('.cue[data-id=\"{cue}\"] .text')?.innerText"
                     ".includes('own words')", timeout=20)
+        wait_for(d, f"return document.querySelector('.cue[data-id=\"{cue}\"] .pace')?.textContent.endsWith(' s')",
+                 timeout=20)  # the page showed the script again, with the saved words
         with open(saved, "rb") as f:
             beat = cue[3:].rsplit("-", 1)[0]
             assert tomllib.load(f)["en"]["s03"][beat] == "The lecturer says it in their own words."
