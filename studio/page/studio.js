@@ -269,7 +269,7 @@ async function checkRecordings() {
   const r = await api("api/recordings", {ids: state.preview.script.map((c) => c.id)});
   state.missing = new Set(r.missing);
   document.querySelectorAll(".cue").forEach((c) => c.classList.toggle("missing", state.missing.has(c.dataset.id)));
-  $("recordings").textContent = `${state.preview.script.length - r.missing.length} of ${state.preview.script.length} cues recorded in ${r.folder}`;
+  $("recordings").textContent = `${state.preview.script.length - r.missing.length} of ${state.preview.script.length} cues recorded in ${r.folder} (● not yet)`;
 }
 
 async function init() {

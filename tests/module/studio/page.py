@@ -1,5 +1,5 @@
 """The studio's page in headless Chromium: a driver that reaches only the loopback server,
-and the README's screenshot (``python -m tests.module.studio.page docs/studio.png``)."""
+and the README's screenshot (``python -m tests.module.studio.page docs/studio.png [theme] [stills]``)."""
 
 from __future__ import annotations
 
@@ -83,4 +83,4 @@ def screenshot(dest: Path, theme: str = "dark", stills: int = 6) -> Path:
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    print(screenshot(Path(args[0]), args[1] if len(args) > 1 else "dark"))
+    print(screenshot(Path(args[0]), args[1] if len(args) > 1 else "dark", int(args[2]) if len(args) > 2 else 6))
