@@ -162,6 +162,8 @@ class StudioServer:
                 "quality": body.get("quality"), "jobs": self.parallel,
                 "captions_file": str(self.wording.file()) if self.wording.file() else None,
                 "voice": choice.voice if body.get("narration") else None,
+                # the lecturer's takes; with the voice, it speaks the cues not yet recorded
+                "recordings": str(self.out / RECORDINGS) if body.get("recordings") else None,
                 "choice": {"key": choice.key()}}
 
     def job_start(self, _args, body) -> Reply:

@@ -6,7 +6,7 @@ const POLL_MS = 700;                // how often a running render's progress is 
 const LABELS = {
   ja: {sentence: "文", follow: "追うトークン", lang: "言語", theme: "テーマ", voice: "声", both: "両方の言語",
        sections: "すべての節", script: "台本", outputs: "書き出し", render: "動画を書き出す", slides: "スライドを作る",
-       cancel: "中止", narrated: "ナレーション付き（選んだ声）", voicehead: "あなたの声", record: "録音ページを開く",
+       cancel: "中止", narrated: "ナレーション付き（選んだ声）", ownvoice: "録音した自分の声で", voicehead: "あなたの声", record: "録音ページを開く",
        figures: "数値"},
   en: {},
 };
@@ -229,7 +229,8 @@ async function openSection(s) {
 
 async function render(product) {
   try {
-    const job = await api("api/jobs", {product, choice: choice(), narration: $("narration").checked});
+    const job = await api("api/jobs", {product, choice: choice(), narration: $("narration").checked,
+                                       recordings: $("own-voice").checked});
     state.renderJob = job.id;
     $("cancel").disabled = false;
     pollRender(job.id);

@@ -125,3 +125,16 @@ def test_the_preview_is_the_cli_script_and_an_edit_reaches_it(studio):
     mine = [(c["id"], c["texts"]["en"]) for c in a["script"] if c["section"] in (0, 3, 99)]
     assert mine == cli
     assert "My own words for this beat." in [t for _, t in cli]
+
+
+def test_a_render_takes_the_studios_words_voice_and_recordings(studio):
+    """What a render job is given: the command line's options for the page's choice."""
+    choice = {"sentence": SENTENCE, "follow": "it", "lang": "en", "theme": "light", "voice": "joe"}
+    plain = studio.job_spec({"product": "explainer", "choice": choice})
+    assert (plain["sentence"], plain["follow"], plain["theme"], plain["voice"], plain["recordings"]) == (
+        SENTENCE, "it", "light", None, None)
+    spoken = studio.job_spec({"product": "explainer", "choice": choice, "narration": True, "recordings": True})
+    assert spoken["voice"] == "joe" and spoken["recordings"] == str(studio.out / "recordings")
+    assert (spoken["captions_file"] is None) == (not (studio.out / "captions.toml").exists())
+    with pytest.raises(Exception, match="need 2 to 12 tokens"):
+        studio.job_spec({"product": "explainer", "choice": {"sentence": "cat"}})
