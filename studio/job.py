@@ -1,7 +1,7 @@
 """One studio render in its own process: ``python -m studio.job SPEC.json``.
 
 The spec names what to make (a :class:`Product` of :data:`PRODUCTS`: ``stills``,
-``clips``, ``explainer``, ``slides``) and the run's options; the run goes through the
+``clips``, ``sheets`` (contact sheets with the layout probe's verdict), ``explainer``, ``slides``) and the run's options; the run goes through the
 command line's set-up chain (:func:`pipeline.run_setup.set_up_run`) and its
 :class:`~pipeline.build.Build`, whose per-section events are written to stdout as JSON lines
 (``{"event": "start" | "cached" | "done", "section": stem, ...}``, then ``{"event": "end",
@@ -65,6 +65,38 @@ def _slides(run: RunSetup, jobs: int, console) -> int:
     return SlideBuild(clips, formats, sentence=run.sentence()).run(console)
 
 
+#: A contact sheet's frame size: each beat is shown at half of it, three to a row.
+SHEET_SIZE = (854, 480)
+
+
+def _sheets(run: RunSetup, jobs: int, console) -> int:  # noqa: ARG001 - one section at a time
+    """Each section's contact sheet and the layout probe's verdict (the probe renders the
+    section in this process, animations skipped)."""
+    import hashlib
+    import time
+
+    from scenes.contact_sheet import section_sheet
+
+    folder = run.paths.out / "sheets"
+    folder.mkdir(parents=True, exist_ok=True)
+    code = 0
+    for s in run.sections:
+        _tell("start", s.stem, {})
+        t0 = time.perf_counter()
+        dest = folder / f"{s.stem}.png"
+        try:
+            problems = section_sheet(s, run.opts.lang, run.opts.theme, str(run.opts.head) if run.opts.head else None,
+                                     dest, size=SHEET_SIZE)
+        except Exception as e:  # noqa: BLE001 - reported on the page, the next section goes on
+            _tell("done", s.stem, {"status": "failed", "error": f"{type(e).__name__}: {e}"})
+            code = 1
+            continue
+        _tell("done", s.stem, {"status": "rendered", "problems": problems,
+                               "hash": hashlib.sha256(dest.read_bytes()).hexdigest()[:16],
+                               "seconds": round(time.perf_counter() - t0, 3)})
+    return code
+
+
 @dataclass(frozen=True)
 class Product:
     """What a studio job makes: its ``name``, the ``quality`` it renders at unless told,
@@ -83,6 +115,7 @@ class Product:
 PRODUCTS = {p.name: p for p in (
     Product("stills", "preview", "preview", _stills),
     Product("clips", "preview", "preview", _clips),
+    Product("sheets", "preview", "preview", _sheets),
     Product("explainer", "high", "", _explainer),
     Product("slides", "medium", "", _slides),
 )}

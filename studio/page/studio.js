@@ -212,7 +212,26 @@ async function openSection(s) {
   $("detail").hidden = false;
   $("detail-title").textContent = `${String(s.number).padStart(2, "0")} ${s.title}`;
   $("detail-status").textContent = "rendering the clip at preview quality…";
+  $("detail-sheet").hidden = true;
+  $("detail-verdict").textContent = "the layout probe is looking at every beat…";
   const job = await api("api/jobs", {product: "clips", choice: choice(), sections: [s.number]});
+  const sheet = await api("api/jobs", {product: "sheets", choice: choice(), sections: [s.number]});
+  const pollSheet = async () => {
+    const j = await api(`api/jobs/${sheet.id}`);
+    if (j.running) return setTimeout(pollSheet, POLL_MS);
+    const ev = j.sections[s.stem];
+    if (ev && ev.status === "rendered") {
+      $("detail-sheet").src = `files/preview/sheets/${s.stem}.png?h=${ev.hash}`;
+      $("detail-sheet").hidden = false;
+      $("detail-verdict").textContent = ev.problems.length ? ev.problems.join("\n") : "layout: no problem found";
+      $("detail-verdict").className = ev.problems.length ? "verdict bad" : "verdict ok";
+      const tile = tileOf(s.stem);
+      tile.dataset.verdict = ev.problems.length ? "bad" : "ok";
+    } else {
+      $("detail-verdict").textContent = j.error || (ev && ev.error) || "";
+    }
+  };
+  pollSheet();
   const poll = async () => {
     const j = await api(`api/jobs/${job.id}`);
     if (j.running) return setTimeout(poll, POLL_MS);
