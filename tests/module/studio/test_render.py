@@ -53,3 +53,17 @@ def test_render_two_sections_then_cancel_and_keep_the_previous_clips(tmp_path):
         assert not any(e.get("status") == "rendered" for e in after["sections"].values())
         assert {c: digest(c) for c in clips} == before
         assert not list((tmp_path / "preview" / "clips").glob("*.tmp*"))
+
+
+def test_a_sections_contact_sheet_with_the_probes_verdict(tmp_path):
+    from PIL import Image
+
+    with running_studio(tmp_path) as server:
+        code, job = call(server, "api/jobs", {"product": "sheets", "sections": [3],
+                                              "choice": {"sentence": SENTENCE, "lang": "en"}})
+        done = wait_job(server, job["id"], lambda j: not j["running"])
+    event = done["sections"]["03-which-key"]
+    assert done["code"] == 0 and event["status"] == "rendered" and event["problems"] == []
+    with Image.open(tmp_path / "preview" / "sheets" / "03-which-key.png") as sheet:
+        # a row of three beats for every three beats said, plus the last frame
+        assert sheet.width == 3 * 640 and sheet.height >= 2 * 382
