@@ -23,7 +23,8 @@ __all__ = ["studio"]
 @lang_option("The page's first language (captions and labels).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out"),
               show_default=True, help="Where the studio writes (outputs, captions.toml, recordings/).")
-@click.option("--port", type=int, default=0, show_default=True, help="Port on 127.0.0.1 (0: any free one).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port on 127.0.0.1 (0: any free one).")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Sections rendered in parallel by each render.")
 @click.option("--no-browser", is_flag=True, help="Only print the page's address.")
