@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
-from pipeline.options import BadInput
+from pipeline.options import HIDDEN_QUALITIES, QUALITIES, BadInput
+from pipeline.run_setup import choose_sections
 
 from .choice import Choice
 from .jobs import Jobs
@@ -155,11 +156,16 @@ class StudioServer:
         choice = Choice.from_json(body.get("choice") or {})
         choice.head()  # a bad sentence is answered now, in the CLI's words
         sections = body.get("sections")
+        if isinstance(sections, str):
+            choose_sections(sections)  # a bad list is answered now, in the CLI's words
+        quality = body.get("quality")
+        if quality is not None and quality not in {**QUALITIES, **HIDDEN_QUALITIES}:
+            raise BadInput(f"--quality: {quality!r} is not one of {', '.join(QUALITIES)}")
         return {"product": str(body["product"]), "out": str(self.out), "sentence": choice.sentence,
                 "follow": choice.follow, "lang": choice.lang, "theme": choice.theme,
                 "sections": ",".join(str(s) for s in sections) if isinstance(sections, list) else sections,
                 "order": [int(s) for s in sections] if isinstance(sections, list) else None,
-                "quality": body.get("quality"), "jobs": self.parallel,
+                "quality": quality, "jobs": self.parallel,
                 "captions_file": str(self.wording.file()) if self.wording.file() else None,
                 "voice": choice.voice if body.get("narration") else None,
                 # the lecturer's takes; with the voice, it speaks the cues not yet recorded

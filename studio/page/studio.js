@@ -7,7 +7,7 @@ const LABELS = {
   ja: {sentence: "文", follow: "追うトークン", lang: "言語", theme: "テーマ", voice: "声", both: "両方の言語",
        sections: "すべての節", script: "台本", outputs: "書き出し", render: "動画を書き出す", slides: "スライドを作る",
        cancel: "中止", narrated: "ナレーション付き（選んだ声）", ownvoice: "録音した自分の声で", voicehead: "あなたの声", record: "録音ページを開く",
-       figures: "数値"},
+       figures: "数値", quality: "画質", only: "節（空欄はすべて）"},
   en: {},
 };
 const $ = (id) => document.getElementById(id);
@@ -248,8 +248,10 @@ async function openSection(s) {
 
 async function render(product) {
   try {
+    const only = $("only").value.trim();
     const job = await api("api/jobs", {product, choice: choice(), narration: $("narration").checked,
-                                       recordings: $("own-voice").checked});
+                                       recordings: $("own-voice").checked, quality: $("quality").value,
+                                       sections: only || null});
     state.renderJob = job.id;
     $("cancel").disabled = false;
     pollRender(job.id);
@@ -262,7 +264,8 @@ async function pollRender(id) {
   const job = await api(`api/jobs/${id}`);
   const box = $("progress");
   box.replaceChildren();
-  const stems = state.preview ? state.preview.sections.map((s) => s.stem) : Object.keys(job.sections);
+  const stems = Object.keys(job.sections).length || !state.preview ? Object.keys(job.sections)
+    : state.preview.sections.map((s) => s.stem);
   for (const stem of stems) {
     const ev = job.sections[stem] || {};
     const pct = ev.status ? 100 : ev.event === "start" ? 50 : 0;
@@ -281,6 +284,10 @@ async function pollRender(id) {
     ? ["slides/explainer.pptx", "slides/index.html", "slides/handout.pdf"]
     : ["explainer.mp4", "explainer.srt", "transcript.html"];
   files.forEach((f) => out.append(el("li", {}, el("a", {href: `files/${f}`, download: f.split("/").pop()}, f))));
+  if (job.product === "explainer") {
+    Object.keys(job.sections).forEach((stem) => out.append(el("li", {}, el("a", {href: `files/clips/${stem}.mp4`,
+      download: `${stem}.mp4`}, `clips/${stem}.mp4`))));
+  }
   box.dataset.done = job.cancelled ? "cancelled" : String(job.code);
 }
 

@@ -71,3 +71,43 @@ def test_type_see_the_script_fix_a_word_and_nothing_leaves_the_machine(tmp_path)
         assert asked and all(u.startswith(origin + "/" + server.token + "/") or u.startswith(("blob:", "data:"))
                              for u in asked), asked
         assert server.requests and all(urlsplit(p).path.startswith(f"/{server.token}/") for p in server.requests)
+
+
+def test_render_two_sections_from_the_page_then_cancel_and_keep_the_outputs(tmp_path):
+    """From the page alone: two sections rendered into the explainer (the lowest quality the
+    pipeline has, put into the page's list by the test), then a cancelled render."""
+    import hashlib
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    def digests() -> dict:
+        files = [tmp_path / "explainer.mp4", *sorted((tmp_path / "clips").glob("*.mp4"))]
+        return {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in files}
+
+    with running_studio(tmp_path, lang="en") as server, loopback_chromium() as d:
+        open_studio(d, server)
+        type_sentence(d, "the cat sat on the mat")
+        wait_for(d, "return document.body.dataset.shown === 'the cat sat on the mat'", timeout=30)
+        d.execute_script("const q = document.getElementById('quality');"
+                         "q.append(new Option('tiny', 'tiny')); q.value = 'tiny';")
+        d.find_element(By.ID, "only").send_keys("1,3")
+        d.find_element(By.ID, "render-explainer").click()
+        wait_for(d, "return document.getElementById('progress').dataset.done", timeout=300, every=0.5)
+        assert d.execute_script("return document.getElementById('progress').dataset.done") == "0"
+        bars = d.execute_script("return [...document.querySelectorAll('#progress .prow')]"
+                                ".map((r) => [r.dataset.stem, r.querySelector('.st').textContent])")
+        assert bars == [["01-three-projections", "rendered"], ["03-which-key", "rendered"]]
+        links = d.execute_script("return [...document.querySelectorAll('#outputs a')].map((a) => a.href)")
+        assert any(u.endswith("files/explainer.mp4") for u in links)
+        assert {p.name for p in (tmp_path / "clips").glob("*.mp4")} == {"01-three-projections.mp4", "03-which-key.mp4"}
+        before = digests()
+        # the other theme, cancelled while its first section renders
+        Select(d.find_element(By.ID, "theme")).select_by_value("light")
+        d.execute_script("document.getElementById('progress').dataset.done = ''")
+        d.find_element(By.ID, "render-explainer").click()
+        wait_for(d, "return [...document.querySelectorAll('#progress .st')].some((s) => s.textContent === '…')",
+                 timeout=120)
+        d.find_element(By.ID, "cancel").click()
+        assert wait_for(d, "return document.getElementById('progress').dataset.done", timeout=120) == "cancelled"
+        assert digests() == before
