@@ -138,3 +138,29 @@ def test_a_render_takes_the_studios_words_voice_and_recordings(studio):
     assert (spoken["captions_file"] is None) == (not (studio.out / "captions.toml").exists())
     with pytest.raises(Exception, match="need 2 to 12 tokens"):
         studio.job_spec({"product": "explainer", "choice": {"sentence": "cat"}})
+
+
+@pytest.mark.slow
+def test_a_cue_is_spoken_in_the_chosen_voice(studio):
+    """``api/say`` answers a WAV of the cue in the language's default voice (synthesised
+    through narration.synth, so the line lands in the voice cache as a render's would)."""
+    import io
+    import wave
+
+    code, body, ctype = raw(studio.url + "api/say", json.dumps(
+        {"lang": "en", "text": "The query meets every key.", "section": 3, "beat": "keys"}).encode())
+    assert code == 200 and ctype == "audio/wav"
+    with wave.open(io.BytesIO(body)) as w:
+        assert w.getnframes() / w.getframerate() > 0.5
+    code, bad = call(studio, "api/say", {"lang": "en", "voice": "no-such-voice", "text": "x"})
+    assert code == 400 and "no-such-voice" in bad["error"]
+
+
+def test_the_recorder_is_the_record_commands_for_the_scripts_cues(studio):
+    code, a = call(studio, "api/preview", {"sentence": SENTENCE, "lang": "en"})
+    code, rec = call(studio, "api/recorder", {"lang": "en"})
+    assert code == 200 and rec["url"].startswith("http://127.0.0.1:") and rec["url"] != studio.url
+    code, body, _ = raw(rec["url"] + "cues")
+    cues = json.loads(body)
+    assert json.loads(body)["folder"] == str(studio.out / "recordings")
+    assert [(c["id"], c["text"]) for c in cues["cues"]] == [(c["id"], c["texts"]["en"]) for c in a["script"]]
