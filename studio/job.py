@@ -23,7 +23,7 @@ from pipeline.options import BadInput
 from pipeline.run_setup import Example, RunSetup, set_up_run
 from pipeline.scheduler import Terminated
 
-__all__ = ["Product", "PRODUCTS", "run_spec", "main"]
+__all__ = ["Product", "PRODUCTS", "BATCH", "run_spec", "main"]
 
 
 def _tell(event: str, stem: str, details: dict) -> None:
@@ -97,6 +97,16 @@ def _sheets(run: RunSetup, jobs: int, console) -> int:  # noqa: ARG001 - one sec
     return code
 
 
+def _batch(spec: dict, console) -> int:
+    """One explainer per variant of the batch file, on a local Dask cluster (``render.py
+    batch FILE --out OUT/batch``)."""
+    from batch.run import run_batch
+
+    return run_batch(Path(spec["batch_file"]), scheduler=None, workers=int(spec.get("jobs", 1)), cache=None,
+                     out=Path(spec["out"]) / "batch", quality=spec.get("quality") or "high",
+                     sections_spec=spec.get("sections"), force=False, console=console)
+
+
 @dataclass(frozen=True)
 class Product:
     """What a studio job makes: its ``name``, the ``quality`` it renders at unless told,
@@ -108,6 +118,9 @@ class Product:
     folder: str
     make: Callable[[RunSetup, int, object], int]
 
+
+#: The batch file's product: its variants are runs of their own (``render.py batch``).
+BATCH = "batch"
 
 #: What the studio renders. Stills and a section's clip are previews (their own folder, so
 #: a preview never replaces the lecturer's outputs); the explainer and the slides are the
@@ -123,6 +136,8 @@ PRODUCTS = {p.name: p for p in (
 
 def run_spec(spec: dict, console) -> int:
     """Run the job ``spec`` describes (see the module docstring); its exit code."""
+    if spec["product"] == BATCH:  # its variants bring their own sentences: no set-up chain of one run
+        return _batch(spec, console)
     product = PRODUCTS[spec["product"]]
     out = Path(spec["out"]) / product.folder if product.folder else Path(spec["out"])
     run = set_up_run(sections_spec=spec.get("sections"),

@@ -9,7 +9,7 @@ Routes (:data:`ROUTES`, under ``/<token>/``): ``GET /`` the page, ``GET static/N
 script and style, ``GET api/state`` the session, ``POST api/preview`` a choice's figures and
 script, ``POST api/words/check`` a text's pacing, ``POST api/words`` save an edit,
 ``POST api/jobs`` start a render, ``GET api/jobs/N`` its state, ``POST api/jobs/N/cancel``,
-``POST api/say`` a cue spoken in the chosen voice (WAV), ``POST api/recorder`` the
+``POST api/batch`` render a batch file, ``POST api/say`` a cue spoken in the chosen voice (WAV), ``POST api/recorder`` the
 recorder's page for the current cues, ``POST api/recordings`` which cues lack a take,
 ``GET files/PATH`` a file of the output folder.
 """
@@ -20,6 +20,7 @@ import http.server
 import importlib.resources
 import json
 import mimetypes
+import re
 import secrets
 import threading
 import time
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
+from pipeline.files import atomic_write
 from pipeline.options import HIDDEN_QUALITIES, QUALITIES, BadInput
 from pipeline.run_setup import choose_sections
 
@@ -47,6 +49,13 @@ MAX_BODY_BYTES = 1024 * 1024
 PAGE_FILES = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8"}
 #: Where the lecturer's takes go, under the output folder.
 RECORDINGS = "recordings"
+
+
+def _quality(name: str | None) -> str | None:
+    """``name`` if the pipeline has that quality (None: the product's own), else the CLI's line."""
+    if name is not None and name not in {**QUALITIES, **HIDDEN_QUALITIES}:
+        raise BadInput(f"--quality: {name!r} is not one of {', '.join(QUALITIES)}")
+    return name
 
 
 class Reply:
@@ -158,9 +167,7 @@ class StudioServer:
         sections = body.get("sections")
         if isinstance(sections, str):
             choose_sections(sections)  # a bad list is answered now, in the CLI's words
-        quality = body.get("quality")
-        if quality is not None and quality not in {**QUALITIES, **HIDDEN_QUALITIES}:
-            raise BadInput(f"--quality: {quality!r} is not one of {', '.join(QUALITIES)}")
+        quality = _quality(body.get("quality"))
         return {"product": str(body["product"]), "out": str(self.out), "sentence": choice.sentence,
                 "follow": choice.follow, "lang": choice.lang, "theme": choice.theme,
                 "sections": ",".join(str(s) for s in sections) if isinstance(sections, list) else sections,
@@ -171,6 +178,35 @@ class StudioServer:
                 # the lecturer's takes; with the voice, it speaks the cues not yet recorded
                 "recordings": str(self.out / RECORDINGS) if body.get("recordings") else None,
                 "choice": {"key": choice.key()}}
+
+    def batch_start(self, _args, body) -> Reply:
+        """Check the page's batch file (CSV or TOML text) as ``render.py batch`` does, keep it
+        as ``OUT/batch-files/<name>``, and render it into ``OUT/batch/``."""
+        from batch.variants import VariantError, load_variants
+
+        from .job import BATCH
+
+        ext = "toml" if str(body.get("name", "")).lower().endswith(".toml") else "csv"
+        # the lecturer's file name (its errors name it), made safe as a file name here
+        stem = re.sub(r"[^\w.-]+", "_", Path(str(body.get("name") or "batch")).stem) or "batch"
+        text = str(body.get("text", ""))
+        staged = self.out / ".studio" / "batch-check" / f"{stem}.{ext}"
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        staged.write_text(text, encoding="utf-8")
+        try:
+            load_variants(staged)
+        except VariantError as e:
+            raise BadInput(str(e)) from None
+        finally:
+            staged.unlink()
+        sections = body.get("sections") or None
+        if sections is not None:
+            choose_sections(str(sections))
+        dest = self.out / "batch-files" / f"{stem}.{ext}"
+        atomic_write(dest, text)
+        spec = {"product": BATCH, "out": str(self.out), "batch_file": str(dest), "jobs": self.parallel,
+                "quality": _quality(body.get("quality")), "sections": sections}
+        return Reply.json(self.jobs.start(spec).state())
 
     def job_start(self, _args, body) -> Reply:
         from .job import PRODUCTS
@@ -330,6 +366,7 @@ ROUTES: tuple[Route, ...] = (
     Route("POST", ("api", "jobs"), StudioServer.job_start),
     Route("GET", ("api", "jobs"), StudioServer.job_state, rest=True),
     Route("POST", ("api", "jobs"), StudioServer.job_cancel, after=("cancel",)),
+    Route("POST", ("api", "batch"), StudioServer.batch_start),
     Route("POST", ("api", "say"), StudioServer.say),
     Route("POST", ("api", "recorder"), StudioServer.recorder_start),
     Route("POST", ("api", "recordings"), StudioServer.recordings),

@@ -7,7 +7,7 @@ const LABELS = {
   ja: {sentence: "文", follow: "追うトークン", lang: "言語", theme: "テーマ", voice: "声", both: "両方の言語",
        sections: "すべての節", script: "台本", outputs: "書き出し", render: "動画を書き出す", slides: "スライドを作る",
        cancel: "中止", narrated: "ナレーション付き（選んだ声）", ownvoice: "録音した自分の声で", voicehead: "あなたの声", record: "録音ページを開く",
-       figures: "数値", quality: "画質", only: "節（空欄はすべて）"},
+       figures: "数値", batch: "バッチファイル（CSV, TOML）…", quality: "画質", only: "節（空欄はすべて）"},
   en: {},
 };
 const $ = (id) => document.getElementById(id);
@@ -280,9 +280,8 @@ async function pollRender(id) {
   out.replaceChildren();
   if (job.cancelled) out.append(el("li", {}, "cancelled: the previous outputs are as they were"));
   else if (job.code !== 0) out.append(el("li", {}, job.error || `failed (exit ${job.code})`));
-  const files = job.product === "slides"
-    ? ["slides/explainer.pptx", "slides/index.html", "slides/handout.pdf"]
-    : ["explainer.mp4", "explainer.srt", "transcript.html"];
+  const files = {slides: ["slides/explainer.pptx", "slides/index.html", "slides/handout.pdf"],
+                 batch: ["batch/batch.json"]}[job.product] || ["explainer.mp4", "explainer.srt", "transcript.html"];
   files.forEach((f) => out.append(el("li", {}, el("a", {href: `files/${f}`, download: f.split("/").pop()}, f))));
   if (job.product === "explainer") {
     Object.keys(job.sections).forEach((stem) => out.append(el("li", {}, el("a", {href: `files/clips/${stem}.mp4`,
@@ -321,6 +320,20 @@ async function init() {
   });
   $("render-explainer").addEventListener("click", () => render("explainer"));
   $("render-slides").addEventListener("click", () => render("slides"));
+  $("batch-file").addEventListener("change", async () => {
+    const file = $("batch-file").files[0];
+    if (!file) return;
+    try {
+      const job = await api("api/batch", {name: file.name, text: await file.text(), quality: $("quality").value,
+                                          sections: $("only").value.trim() || null});
+      state.renderJob = job.id;
+      $("cancel").disabled = false;
+      pollRender(job.id);
+    } catch (e) {
+      showError(e.message);
+    }
+    $("batch-file").value = "";
+  });
   $("cancel").addEventListener("click", () => state.renderJob && api(`api/jobs/${state.renderJob}/cancel`, {}));
   $("recorder").addEventListener("click", async () => {
     const r = await api("api/recorder", {lang: $("lang").value});

@@ -164,3 +164,12 @@ def test_the_recorder_is_the_record_commands_for_the_scripts_cues(studio):
     cues = json.loads(body)
     assert json.loads(body)["folder"] == str(studio.out / "recordings")
     assert [(c["id"], c["text"]) for c in cues["cues"]] == [(c["id"], c["texts"]["en"]) for c in a["script"]]
+
+
+def test_a_bad_batch_file_is_the_batch_commands_line_and_is_not_kept(studio, tmp_path):
+    text = "name,sentence\nfirst,the cat sat\nfirst,the dog ran\n"
+    code, answer = call(studio, "api/batch", {"name": "course.csv", "text": text})
+    assert code == 400
+    (tmp_path / "course.csv").write_text(text, encoding="utf-8")
+    assert answer["error"] == cli_error("batch", str(tmp_path / "course.csv"), "--out", str(tmp_path / "o"))
+    assert not (studio.out / "batch-files").exists()
