@@ -264,8 +264,10 @@ async function pollRender(id) {
   const job = await api(`api/jobs/${id}`);
   const box = $("progress");
   box.replaceChildren();
-  const stems = Object.keys(job.sections).length || !state.preview ? Object.keys(job.sections)
-    : state.preview.sections.map((s) => s.stem);
+  // a batch reports variants, not sections: its progress is the command's own, in its log
+  const stems = job.product === "batch" || Object.keys(job.sections).length || !state.preview
+    ? Object.keys(job.sections) : state.preview.sections.map((s) => s.stem);
+  if (job.product === "batch") box.append(el("div", {class: "muted"}, `batch: ${job.running ? "rendering" : "done"} · ${job.seconds} s`));
   for (const stem of stems) {
     const ev = job.sections[stem] || {};
     const pct = ev.status ? 100 : ev.event === "start" ? 50 : 0;
