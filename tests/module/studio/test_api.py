@@ -84,9 +84,10 @@ def test_words_are_checked_and_saved_as_a_captions_file(studio):
     out = studio.out
     code, a = call(studio, "api/preview", {"sentence": SENTENCE, "lang": "en"})
     cue = next(c for c in a["script"] if c["section"] == 3)
+    saved_before = (out / "captions.toml").read_bytes() if (out / "captions.toml").exists() else None
     code, bad = call(studio, "api/words", {"lang": "en", "section": 3, "key": cue["beat"], "text": "see {nonsense}"})
     assert code == 400 and "placeholder {nonsense}" in bad["error"]
-    assert not (out / "captions.toml").exists()
+    assert ((out / "captions.toml").read_bytes() if (out / "captions.toml").exists() else None) == saved_before
     code, saved = call(studio, "api/words", {"lang": "en", "section": 3, "key": cue["beat"],
                                              "text": "My own words for this beat."})
     assert code == 200, saved
@@ -115,16 +116,19 @@ def test_unknown_product_and_missing_recordings(studio):
 
 @pytest.mark.slow
 def test_the_preview_is_the_cli_script_and_an_edit_reaches_it(studio):
-    """The preview's cues are ``render.py script``'s (which runs the scenes), with the
-    studio's captions file too."""
+    """The preview's cues of a section are ``render.py script``'s (which runs the scene),
+    with the studio's captions file too."""
     code, a = call(studio, "api/preview", {"sentence": SENTENCE, "lang": "en"})
-    r = subprocess.run([sys.executable, "render.py", "script", "--json", "--lang", "en", "--sections", "0,3,99",
+    beat = next(c for c in a["script"] if c["section"] == 4)["beat"]
+    code, _ = call(studio, "api/words", {"lang": "en", "section": 4, "key": beat, "text": "Words of the lecturer."})
+    assert code == 200
+    code, a = call(studio, "api/preview", {"sentence": SENTENCE, "lang": "en"})
+    r = subprocess.run([sys.executable, "render.py", "script", "--json", "--lang", "en", "--sections", "4",
                         "--sentence", SENTENCE, "--captions-file", str(studio.out / "captions.toml")],
                        cwd=ROOT, capture_output=True, text=True, check=True)
     cli = [(c["id"], c["text"]) for c in json.loads(r.stdout)]
-    mine = [(c["id"], c["texts"]["en"]) for c in a["script"] if c["section"] in (0, 3, 99)]
-    assert mine == cli
-    assert "My own words for this beat." in [t for _, t in cli]
+    assert [(c["id"], c["texts"]["en"]) for c in a["script"] if c["section"] == 4] == cli
+    assert "Words of the lecturer." in [t for _, t in cli]
 
 
 def test_a_render_takes_the_studios_words_voice_and_recordings(studio):
