@@ -14,7 +14,7 @@ import click
 from pipeline.files import check_out_dir
 from pipeline.options import BadInput
 
-from .options import lang_option
+from .options import lang_option, port_option
 
 __all__ = ["studio"]
 
@@ -23,8 +23,7 @@ __all__ = ["studio"]
 @lang_option("The page's first language (captions and labels).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out"),
               show_default=True, help="Where the studio writes (outputs, captions.toml, recordings/).")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="Port on 127.0.0.1 (0: any free one).")
+@port_option
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Sections rendered in parallel by each render.")
 @click.option("--no-browser", is_flag=True, help="Only print the page's address.")

@@ -28,6 +28,13 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, says):
     assert len(r.stderr.strip().splitlines()) == 1 and says in r.stderr and "Traceback" not in r.stderr
 
 
+def test_the_recorder_checks_its_port_as_the_studio_does(tmp_path):
+    r = subprocess.run([sys.executable, "render.py", "record", "--port", "70000", str(tmp_path / "rec")],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 2 and r.stdout == "" and not (tmp_path / "rec").exists()
+    assert len(r.stderr.strip().splitlines()) == 1 and "--port" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
