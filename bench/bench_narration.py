@@ -144,7 +144,8 @@ def listen_voices(lang: str, args, work: Path) -> list[dict]:
         folder = work / f"listen-{name}"
         folder.mkdir(parents=True, exist_ok=True)
         r = listen.listen(name, lines, lang, folder)
-        r.pop("heard")
+        # what the recogniser heard, beside what was meant: where a voice misreads
+        r["transcripts"] = [{"meant": m, "heard": h} for m, h in zip(lines, r.pop("heard"))]
         out.append(r)
         print(f"[{lang}] {name}: error rate {r['error_rate']:.3f}, "
               f"synthesis {r['synthesis_per_speech_second']:.2f} s per second of speech", flush=True)
