@@ -57,6 +57,10 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
     ("fp16", "fp 16", "エフピー16"),
     ("−∞", "minus infinity", "マイナス無限大"),
     ("n² · d", "n squared times d", "エヌの二乗 かける ディー"),
+    # a subscripted name under a root is read letter by letter, not as a word ("ドー")
+    ("√d_k", "root d k", "ルートディーケー"),
+    # the exponential is not the letter x (festival), nor "エックスプ" (the transliterator)
+    ("exp(−∞)", "e to the (minus infinity)", "エクスポネンシャル(マイナス無限大)"),
 ])
 def test_spoken_symbols(written, en, ja):
     assert spoken(written, "en") == en
