@@ -21,6 +21,7 @@ of waiting for the voice one section at a time.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -121,8 +122,10 @@ def synthesise_up_front(lines: list[SpokenLine], env: dict[str, str], jobs: int,
     processes, into the cache the scenes of ``env`` read.
 
     ``on_start(plan)`` is called once the cache has been looked up (``plan.lines`` distinct
-    lines, ``plan.cached`` of them cached), ``on_line()`` after each line synthesised. The longest lines go first, so the workers finish together. A line that fails is
-    counted and left: its scene synthesises it again and fails with the engine's message.
+    lines, ``plan.cached`` of them cached), ``on_line()`` after each line synthesised. The
+    longest lines go first, so the workers finish together. A line that fails is counted and
+    left: its scene synthesises it again and fails with the engine's message. In a daemon
+    process (which may not start processes) the lines are spoken one by one in it.
     """
     from narration.synth import Synthesizer
 
@@ -135,10 +138,21 @@ def synthesise_up_front(lines: list[SpokenLine], env: dict[str, str], jobs: int,
     done = VoicePass(lines=len(unique), cached=len(unique) - len(todo))
     if on_start is not None:
         on_start(done)
-    if todo:
+    todo.sort(key=len, reverse=True)
+    if todo and multiprocessing.current_process().daemon:
+        # a daemon process (a batch's Dask worker) may not start processes: speak here
+        with config.scene_environment(env):
+            for text in todo:
+                try:
+                    _synthesise(text, lang)
+                    done.synthesised += 1
+                except Exception:  # noqa: BLE001 - its scene meets the same error and reports it
+                    done.failed += 1
+                if on_line is not None:
+                    on_line()
+    elif todo:
         from .scheduler import worker_context
 
-        todo.sort(key=len, reverse=True)
         with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(todo))), mp_context=worker_context(),
                                  initializer=config.apply_scene_env, initargs=(env,)) as pool:
             running = {pool.submit(_synthesise, text, lang) for text in todo}
