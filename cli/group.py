@@ -15,12 +15,13 @@ from .info import doctor, figures, list_sections, list_voices, script
 from .record import record
 from .render import render, stills
 from .slides import slides
+from .studio import studio
 
 __all__ = ["COMMANDS", "cli", "main"]
 
 #: The subcommands; ``render`` is also the default.
 COMMANDS: tuple[click.Command, ...] = (render, stills, slides, list_sections, figures, list_voices, batch,
-                                       script, record, doctor)
+                                       script, record, studio, doctor)
 
 
 class _DefaultGroup(click.Group):
@@ -52,6 +53,7 @@ def cli():
       render.py figures [--json]     the head and every figure it implies
       render.py voices [--json]      the narration voices: licence, installed, default
       render.py record DIR           record your own voice for every cue, in the browser
+      render.py studio               a local page: sentence, sections, words, voice, render
       render.py doctor               what each command needs, and what is missing
 
     --sentence/--follow/--spec/--head (render, stills, figures) use your own example.

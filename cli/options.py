@@ -17,7 +17,8 @@ from pipeline.run_setup import Example
 from words import config
 
 __all__ = ["check_quality", "check_jobs", "example_options", "common_options", "narration_option",
-           "recordings_option", "captions_file_option", "section_dir_option", "lang_option", "quality_option", "console"]
+           "recordings_option", "captions_file_option", "section_dir_option", "lang_option", "quality_option", "port_option",
+           "console"]
 
 
 def check_quality(ctx, param, value):  # noqa: ARG001
@@ -143,6 +144,11 @@ def captions_file_option(f):
                         help="A TOML file of your own words: the [sNN] tables and keys of "
                              "assets/captions/<lang>.toml (titles and ui_* words too), for "
                              "--lang or in [ja]/[en] tables.")(f)
+
+
+#: ``--port``: the loopback port of a local page (the recorder, the studio).
+port_option = click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+                           help="Port on 127.0.0.1 (0: any free one).")
 
 
 def console():

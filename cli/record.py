@@ -16,7 +16,7 @@ import click
 from pipeline.options import BadInput, Options
 from pipeline.run_setup import SHOWN_IDS, Example, check_captions_file, choose_sections, run_options
 
-from .options import captions_file_option, example_options, lang_option, section_dir_option
+from .options import captions_file_option, example_options, lang_option, port_option, section_dir_option
 
 __all__ = ["record", "run_recorder"]
 
@@ -64,7 +64,7 @@ def run_recorder(folder: Path, sections: list, opts: Options, port: int, open_br
 @example_options
 @captions_file_option
 @section_dir_option
-@click.option("--port", type=int, default=0, show_default=True, help="Port on 127.0.0.1 (0: any free one).")
+@port_option
 @click.option("--no-browser", is_flag=True, help="Only print the page's address.")
 def record(folder, lang, sections_spec, example: Example, captions_file, port, no_browser):
     """Open a local page (a server on 127.0.0.1 only) that shows one cue at a time with its

@@ -67,6 +67,10 @@ class Build:
     #: Called with the build after the video is joined (``render`` writes the transcript,
     #: ``slides.transcript.write_transcript``: a layer above this one, so it is handed in).
     after_stitch: Callable[[Build], object] | None = None
+    #: Told of each section as the run goes: ``observer(event, stem, details)`` with event
+    #: ``cached`` (after planning), ``start`` and ``done`` (``details``: status, seconds,
+    #: error): the events the command line's progress bar shows, for another front end.
+    observer: Callable[[str, str, dict], object] | None = None
 
     def plan(self) -> list[Job]:
         hasher = self.hasher or Hasher(self.registry)
@@ -189,6 +193,7 @@ class Build:
             for o in self._ordered():
                 if o.status == "cached":
                     self.publish_section(o)
+                    self._tell("cached", o.section.stem, {"status": "cached", "hash": o.hash})
             t1 = time.perf_counter()
             if todo:
                 self._render(todo, console)
@@ -245,6 +250,7 @@ class Build:
 
         def on_start(job: Job) -> None:
             running[job.section.stem] = job
+            self._tell("start", job.section.stem, {"hash": job.hash})
             progress.update(task, description=describe())
 
         def on_done(job: Job | None, status: str, data) -> None:
@@ -266,6 +272,9 @@ class Build:
                 counts["failed"] += 1
                 progress.console.print(f"[red]✗[/] {job.section.stem}  {data}")
             progress.update(task, advance=1, description=describe(), stats=stats())
+            o = self.outcomes[job.section.stem]
+            self._tell("done", job.section.stem, {"status": o.status, "hash": o.hash,
+                                                  "seconds": round(secs, 3), "error": o.error})
 
         old = signal.signal(signal.SIGTERM, on_sigterm)
         try:
@@ -295,6 +304,10 @@ class Build:
         progress.update(task, stats=f"{done.synthesised} synthesised · {done.cached} cached"
                         + (f" · [red]{done.failed} failed[/]" if done.failed else ""))
         self.timings["voice"] = done.seconds
+
+    def _tell(self, event: str, stem: str, details: dict) -> None:
+        if self.observer is not None:
+            self.observer(event, stem, details)
 
     def _write_manifest(self, manifest: dict, stitched: dict | None) -> None:
         key = self.kind.folder

@@ -99,10 +99,11 @@ def test_wheel_holds_the_code_and_data_and_no_development_file(dists):
     for data in ("attn_explainer_assets/head.toml", "attn_explainer_assets/example_spec.toml",
                  "attn_explainer_assets/captions/ja.toml", "attn_explainer_assets/captions/en.toml",
                  "attn_explainer_assets/spoken/ja.toml", "attn_explainer_assets/spoken/en.toml",
-                 "slides/vendor/reveal.js/LICENSE", "slides/vendor/reveal.js/dist/reveal.js"):
+                 "slides/vendor/reveal.js/LICENSE", "slides/vendor/reveal.js/dist/reveal.js",
+                 "studio/page/index.html", "studio/page/studio.js", "studio/page/studio.css"):
         assert data in names, data
     # every module of the project's packages in the checkout is in the wheel
-    tops = ("attn_math", "scenes", "pipeline", "slides", "batch", "narration")
+    tops = ("attn_math", "scenes", "pipeline", "slides", "batch", "narration", "studio")
     tracked = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout.split()
     code = {f for f in tracked if f.split("/")[0] in tops} | {"render.py"}
@@ -135,6 +136,31 @@ def test_version_and_code_come_from_the_wheel(installed, user_dir):
     for line in where.stdout.split():
         assert Path(line).is_relative_to(installed.parent), line
         assert not Path(line).is_relative_to(ROOT), line
+
+
+def test_the_studio_serves_its_page_from_the_wheel_and_stops_on_ctrl_c(installed, user_dir):
+    import signal
+    import urllib.request
+
+    p = subprocess.Popen([str(installed / "attn-explainer"), "studio", "--no-browser", "--out", "studio-out"],
+                         cwd=user_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_clean_env(),
+                         # as a terminal delivers it, even when these tests run in the background
+                         # (where a shell starts them with SIGINT ignored, which children inherit)
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        assert p.stdout is not None
+        url = p.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:"), url
+        for path in ("", "static/studio.js", "static/studio.css"):
+            with urllib.request.urlopen(url + path, timeout=60) as r:
+                assert r.status == 200 and r.read()
+        req = urllib.request.Request(url + "api/preview", data=json.dumps({"lang": "en"}).encode(), method="POST")
+        with urllib.request.urlopen(req, timeout=120) as r:
+            assert len(json.loads(r.read())["script"]) > 100
+    finally:
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    assert p.returncode == 0 and "Traceback" not in err and "studio stopped" in err, err
 
 
 def test_list(installed, user_dir):

@@ -17,8 +17,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -35,21 +33,6 @@ def parse_sections(spec: str | None) -> list[int]:
     return out
 
 
-def sheet(frames: list[tuple[str, np.ndarray, list[str]]], path: Path, cols: int = 3) -> None:
-    from PIL import Image, ImageDraw
-
-    w, h = 640, 360
-    rows = -(-len(frames) // cols)
-    img = Image.new("RGB", (cols * w, rows * (h + 22)), "gray")
-    draw = ImageDraw.Draw(img)
-    for k, (where, frame, problems) in enumerate(frames):
-        x, y = (k % cols) * w, (k // cols) * (h + 22)
-        img.paste(Image.fromarray(frame).resize((w, h)), (x, y + 22))
-        text = where + ("  !! " + "; ".join(problems)[:90] if problems else "")
-        draw.text((x + 4, y + 4), text, fill="red" if problems else "white")
-    img.save(path)
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
@@ -59,8 +42,8 @@ def main(argv=None) -> int:
     ap.add_argument("--sections", default=None, help="numbers and ranges (default: all)")
     a = ap.parse_args(argv)
 
+    from scenes.contact_sheet import section_sheet
     from scenes.registry import by_number
-    from tests.support.layout_probe import probe_section
 
     out = Path(a.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -71,20 +54,9 @@ def main(argv=None) -> int:
             Path(head).write_text(f'sentence = "{a.sentence}"\n', encoding="utf-8")
         for n in parse_sections(a.sections):
             section = by_number(n)
-            frames = []
-
-            def grab(scene, where, frames=frames):
-                scene.renderer.update_frame(scene, ignore_skipping=True)
-                frame = np.array(scene.renderer.get_frame())[:, :, :3].copy()
-                frames.append((where, frame))
-
-            probe = probe_section(section, a.lang, a.theme, head, size=(1280, 720),
-                                  on_moment=grab)
-            tagged = [(w, f, [p.split(": ", 1)[1] for p in probe.problems
-                              if p.startswith(f"s{n:02d} {w}:")]) for w, f in frames]
             path = out / f"{n:02d}-{section.slug}.png"
-            sheet(tagged, path)
-            print(f"{path}  {len(frames)} beats, {len(probe.problems)} problems")
+            problems = section_sheet(section, a.lang, a.theme, head, path)
+            print(f"{path}  {len(problems)} problems")
     return 0
 
 

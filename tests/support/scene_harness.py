@@ -1,6 +1,6 @@
 """Render a section's last frame in-process at a tiny resolution, and compare it.
 
-Used by the scene tests. Rendering is real (manim's Cairo renderer, the pinned
+Used by the scene tests (the rendering is :mod:`scenes.last_frame`). Rendering is real (manim's Cairo renderer, the pinned
 font); with a still as output manim skips the intermediate frames, so a scene
 costs about as much as building its mobjects once.
 """
@@ -8,8 +8,6 @@ costs about as much as building its mobjects once.
 from __future__ import annotations
 
 import atexit
-import contextlib
-import os
 import re
 import shutil
 import tempfile
@@ -17,29 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
+from scenes.last_frame import SIZE
+
 CONTROL_DIR = Path(__file__).resolve().parent.parent / "control"
-SIZE = (256, 144)
-
-
-@contextlib.contextmanager
-def scene_env(lang: str = "ja", theme: str = "dark", captions: str = "burned",
-              head: str | None = None):
-    """Set the scene configuration variables for the duration of the block."""
-    new = {"ATTN_LANG": lang, "ATTN_THEME": theme, "ATTN_CAPTIONS": captions}
-    if head:
-        new["ATTN_HEAD"] = str(head)
-    old = {k: os.environ.get(k) for k in list(new) + ["ATTN_HEAD"]}
-    os.environ.update(new)
-    if not head:
-        os.environ.pop("ATTN_HEAD", None)
-    try:
-        yield
-    finally:
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 #: Where manim writes the SVG of each text, for the whole test process (each xdist worker is
@@ -51,77 +29,12 @@ TEXT_DIR = tempfile.mkdtemp(prefix="attn-tests-texts-")
 atexit.register(shutil.rmtree, TEXT_DIR, ignore_errors=True)
 
 
-@contextlib.contextmanager
-def drawing_only_outside_plays():
-    """Skip drawing frames inside ``play`` while animations are skipped.
-
-    With a still as output manim skips every animation, yet still draws each play's static
-    background and its end state (two full frames per ``play``, none of them kept). Inside a
-    skipped play nothing is drawn and no static background is kept, so any frame drawn
-    later starts from a clean background: the last frame (``scene_finished`` resets the
-    background first) and a frame drawn between plays (``renderer.update_frame``, as the
-    contact sheet does).
-    """
-    from manim.renderer.cairo_renderer import CairoRenderer
-
-    play, update_frame = CairoRenderer.play, CairoRenderer.update_frame
-    save_static = CairoRenderer.save_static_frame_data
-
-    def play_undrawn(self, *args, **kwargs):
-        self._in_play = True
-        try:
-            return play(self, *args, **kwargs)
-        finally:
-            self._in_play = False
-
-    def skipped(self) -> bool:
-        return getattr(self, "_in_play", False) and self.skip_animations
-
-    def update_frame_outside_plays(self, *args, **kwargs):
-        return None if skipped(self) else update_frame(self, *args, **kwargs)
-
-    def save_static_outside_plays(self, *args, **kwargs):
-        if skipped(self):
-            self.static_image = None
-            return None
-        return save_static(self, *args, **kwargs)
-
-    patched = (play_undrawn, update_frame_outside_plays, save_static_outside_plays)
-    (CairoRenderer.play, CairoRenderer.update_frame,
-     CairoRenderer.save_static_frame_data) = patched
-    try:
-        yield
-    finally:
-        (CairoRenderer.play, CairoRenderer.update_frame,
-         CairoRenderer.save_static_frame_data) = play, update_frame, save_static
-
-
 def render_last_frame(section, lang: str = "ja", theme: str = "dark", captions: str = "burned",
                       head: str | None = None, size: tuple[int, int] = SIZE, at_end=None):
-    """Render ``section``'s scene and return ``(last frame as RGB uint8 array, scene)``.
+    """:func:`scenes.last_frame.render_last_frame` with the tests' shared text folder."""
+    from scenes.last_frame import render_last_frame as render
 
-    Animations are skipped (a still is the output): the scene builds every mobject and
-    runs every beat, and only the last frame is drawn. ``at_end(scene)``, if given, is
-    called once the scene has finished, still under the render's configuration.
-    """
-    from manim import tempconfig
-
-    from scenes.registry import load_scene_class
-
-    cls = load_scene_class(section)
-    with (tempfile.TemporaryDirectory() as media, scene_env(lang, theme, captions, head),
-          tempconfig({
-              "pixel_width": size[0], "pixel_height": size[1], "frame_rate": 5,
-              "media_dir": media, "text_dir": TEXT_DIR, "disable_caching": True,
-              "save_last_frame": True, "write_to_movie": False, "progress_bar": "none",
-              "verbosity": "WARNING"}),
-          drawing_only_outside_plays()):
-        scene = cls()
-        scene.render()
-        frame = np.array(scene.renderer.get_frame())[:, :, :3].copy()
-        if at_end is not None:
-            at_end(scene)
-    return frame, scene
+    return render(section, lang, theme, captions, head, size, at_end, text_dir=TEXT_DIR)
 
 
 def assert_drawn(frame: np.ndarray, theme: str) -> None:

@@ -1,0 +1,54 @@
+"""``studio``: the local page where a lecturer makes an explainer without the command line.
+
+The server and its API are :mod:`studio.server`; this command checks the options, starts it
+on 127.0.0.1, opens the page and serves until Ctrl-C, then cancels any render it started.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from pipeline.files import check_out_dir
+from pipeline.options import BadInput
+
+from .options import lang_option, port_option
+
+__all__ = ["studio"]
+
+
+@click.command(short_help="A local page: type a sentence, see every section, fix the words, record, render.")
+@lang_option("The page's first language (captions and labels).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out"),
+              show_default=True, help="Where the studio writes (outputs, captions.toml, recordings/).")
+@port_option
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Sections rendered in parallel by each render.")
+@click.option("--no-browser", is_flag=True, help="Only print the page's address.")
+def studio(lang, out_dir, port, jobs, no_browser):
+    """Start the studio on 127.0.0.1 (nothing leaves the machine) and open it in the browser;
+    Ctrl-C stops it and any render it started."""
+    import webbrowser
+
+    from studio.server import StudioServer
+
+    paths = check_out_dir(out_dir)
+    try:
+        server = StudioServer(paths.out, lang=lang, port=port, jobs=jobs)
+    except OSError as e:
+        raise BadInput(f"--port {port}: {e.strerror or e}") from None
+    # the address first, alone on its line: scripts (and the tests) read it
+    print(server.url, flush=True)
+    print(f"studio writing into {paths.out}; Ctrl-C to stop", file=sys.stderr, flush=True)
+    if not no_browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    print("studio stopped", file=sys.stderr)
+    return 0

@@ -1,0 +1,41 @@
+"""A studio server for the tests, and a small HTTP client for its API (the real server, the
+real sockets: http.server has no test client, and the API is what the page calls)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+__all__ = ["running_studio", "call", "raw"]
+
+
+@contextmanager
+def running_studio(out: Path, lang: str = "en", stills: int | None = 0):
+    """A :class:`studio.server.StudioServer` writing into ``out``, serving in a thread
+    (stills of the first ``stills`` sections: none unless asked)."""
+    from studio.server import StudioServer
+
+    server = StudioServer(out, lang=lang, jobs=1, stills=stills).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def raw(url: str, data: bytes | None = None, headers: dict | None = None) -> tuple[int, bytes, str]:
+    """Status, body and content type of one request."""
+    req = urllib.request.Request(url, data=data, headers=headers or {}, method="POST" if data is not None else "GET")
+    try:
+        with urllib.request.urlopen(req, timeout=120) as r:
+            return r.status, r.read(), r.headers.get("Content-Type", "")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read(), e.headers.get("Content-Type", "")
+
+
+def call(server, route: str, body: dict | None = None) -> tuple[int, dict]:
+    """Status and JSON answer of ``route`` (POST with ``body``, else GET)."""
+    code, data, _ = raw(server.url + route, None if body is None else json.dumps(body).encode())
+    return code, json.loads(data)
