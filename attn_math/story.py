@@ -435,8 +435,9 @@ class Story:
             "causal_outputs": self.Oc.tolist(),
             "story": {
                 "roles": self.roles_json(),
+                # a card that shows no number (the opening) lists no section
                 "sections": {f"{s:02d}": {k: v.to_json() for k, v in figs.items()}
-                             for s, figs in sorted(self.figures.items())},
+                             for s, figs in sorted(self.figures.items()) if figs},
             },
         }
 

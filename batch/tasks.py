@@ -186,7 +186,7 @@ def _strategy() -> str:
         return "subprocess"
     from pipeline import scheduler
 
-    scheduler._context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
+    scheduler.worker_context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
     return config.RENDER_WORKER.read()
 
 

@@ -15,6 +15,9 @@ For each language of ``--langs``, back to back:
 (d) synthesis alone: every line the narrated render spoke (read from its voice cache)
     synthesised again, one after another in this process, into an empty cache.
 
+With ``--cold-only``, (a) and (b) only. Each render's phases (the up-front "voice" pass,
+the sections' render, the stitch) are read from its manifest.
+
 Reported: synthesis seconds per minute of narrated video (d over the video's minutes), the
 narrated video's length against the silent one's, and the render times (b) and (c) against
 (a). It also times the English voices that were candidates (festival with the slt HTS
@@ -81,6 +84,11 @@ def video_seconds(path: Path) -> float:
         return float(s.duration * s.time_base)
 
 
+def phases(out: Path) -> dict:
+    """The seconds of a run's phases (plan, voice, render, stitch, total), from its manifest."""
+    return json.loads((out / "manifest.json").read_text(encoding="utf-8"))["last_run"]["seconds"]
+
+
 def spoken_lines(cache: Path, lang: str) -> list[str]:
     lines = []
     for meta in sorted((cache / lang).glob("*.json")):
@@ -144,7 +152,8 @@ def listen_voices(lang: str, args, work: Path) -> list[dict]:
         folder = work / f"listen-{name}"
         folder.mkdir(parents=True, exist_ok=True)
         r = listen.listen(name, lines, lang, folder)
-        r.pop("heard")
+        # what the recogniser heard, beside what was meant: where a voice misreads
+        r["transcripts"] = [{"meant": m, "heard": h} for m, h in zip(lines, r.pop("heard"))]
         out.append(r)
         print(f"[{lang}] {name}: error rate {r['error_rate']:.3f}, "
               f"synthesis {r['synthesis_per_speech_second']:.2f} s per second of speech", flush=True)
@@ -165,6 +174,8 @@ def main() -> None:
                          "'none' skips the renders' bench and this")
     ap.add_argument("--listen-sections", default=None, help="the cues they read (default: all)")
     ap.add_argument("--listen-only", action="store_true", help="skip the renders")
+    ap.add_argument("--cold-only", action="store_true",
+                    help="only (a) and (b): the silent and the narrated cold render")
     args = ap.parse_args()
     work = args.workdir or Path(tempfile.mkdtemp(prefix="bench-narration-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -179,26 +190,31 @@ def main() -> None:
         shutil.rmtree(base, ignore_errors=True)
         voice = base / "voice"
         silent = render(base / "silent", lang, args, narration=False, voice_cache=None)
+        silent_phases = phases(base / "silent")
         narrated = render(base / "narrated", lang, args, narration=True, voice_cache=voice)
-        warm = render(base / "narrated", lang, args, narration=True, voice_cache=voice, force=True)
-        lines = spoken_lines(voice, lang)
-        synth, speech = synthesis_seconds(lines, lang, base / "voice-again")
+        narrated_phases = phases(base / "narrated")
         v_silent = video_seconds(base / "silent" / "explainer.mp4")
         v_narrated = video_seconds(base / "narrated" / "explainer.mp4")
+        lines = spoken_lines(voice, lang)
         r = {
-            "lines": len(lines), "speech_s": round(speech, 1),
+            "lines": len(lines),
             "video_silent_s": round(v_silent, 1), "video_narrated_s": round(v_narrated, 1),
             "video_length_ratio": round(v_narrated / v_silent, 2),
-            "synthesis_s": round(synth, 1),
-            "synthesis_s_per_video_minute": round(synth / (v_narrated / 60), 2),
             "render_silent_s": round(silent, 1),
             "render_narrated_cold_s": round(narrated, 1),
-            "render_narrated_warm_voice_s": round(warm, 1),
             "narrated_cold_over_silent": round(narrated / silent, 2),
-            "narrated_warm_voice_over_silent": round(warm / silent, 2),
             "narrated_per_video_second_over_silent": round((narrated / v_narrated) / (silent / v_silent), 2),
+            # where the time goes: the run's phases (the manifest's last_run seconds)
+            "phases_silent_s": silent_phases, "phases_narrated_s": narrated_phases,
         }
-        if lang == "en":
+        if not args.cold_only:
+            warm = render(base / "narrated", lang, args, narration=True, voice_cache=voice, force=True)
+            synth, speech = synthesis_seconds(lines, lang, base / "voice-again")
+            r.update({"speech_s": round(speech, 1), "synthesis_s": round(synth, 1),
+                      "synthesis_s_per_video_minute": round(synth / (v_narrated / 60), 2),
+                      "render_narrated_warm_voice_s": round(warm, 1),
+                      "narrated_warm_voice_over_silent": round(warm / silent, 2)})
+        if lang == "en" and not args.cold_only:
             r["english_candidates"] = english_candidates(lines[:8], base)
         report[lang] = r
         print(f"[{lang}] " + json.dumps(r, ensure_ascii=False), flush=True)

@@ -77,6 +77,12 @@ class Synthesizer:
         self.cache = Path(cache) if cache is not None else default_cache()
         self.synthesised = 0      # lines made by this instance (the rest came from the cache)
 
+    def has(self, spoken: str, lang: str, voice: TableVoice | None = None) -> bool:
+        """Whether the line for ``spoken`` in ``voice`` (default: the render's voice of
+        ``lang``) is in the cache: :meth:`line` would then synthesise nothing."""
+        key = line_key(spoken, voice or chosen(lang))
+        return (self.cache / lang / f"{key}.json").is_file() and (self.cache / lang / f"{key}.wav").is_file()
+
     def line(self, spoken: str, lang: str, voice: TableVoice | None = None) -> Line:
         """The cached line for ``spoken`` in ``voice`` (default: the render's voice of
         ``lang``, :func:`narration.voices.chosen`), synthesised if it is not cached."""

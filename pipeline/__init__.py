@@ -11,6 +11,7 @@
     media       probing clips, subtitles, stitching by stream copy with chapters
     build       one render/stills run: plan, render, publish, stitch, manifest
     script      the caption script: every cue with its time, nothing rendered
+    speech      a narrated run's lines, listed from the beat plans and synthesised up front
 
 A library: the command line (``cli``) sits on top of it, and nothing here imports it.
 

@@ -244,6 +244,8 @@ class Build:
         progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                             MofNCompleteColumn(), TextColumn("{task.fields[stats]}"), TimeElapsedColumn(),
                             console=console, transient=False)
+        # the voice phase comes first, so its line stands above the sections'
+        voice = progress.add_task("voice", total=None, stats="") if self.opts.narration else None
         task = progress.add_task(describe(), total=total, completed=counts["cached"], stats=stats())
 
         def on_start(job: Job) -> None:
@@ -277,10 +279,31 @@ class Build:
         old = signal.signal(signal.SIGTERM, on_sigterm)
         try:
             with progress:
+                if voice is not None:
+                    self._speak_up_front(todo, progress, voice)
                 run_jobs(todo, max(1, min(self.jobs, len(todo))), on_start, on_done,
                          strategy=config.RENDER_WORKER.read())
         finally:
             signal.signal(signal.SIGTERM, old)
+
+    def _speak_up_front(self, todo: list[Job], progress, task) -> None:
+        """The "voice" phase (``task`` of ``progress``): every line the sections of ``todo``
+        will speak, synthesised over the run's workers before they render (the scenes then
+        find each one cached)."""
+        from .speech import run_lines, synthesise_up_front
+
+        env = section_env(todo[0].section, self.opts)
+        lines = run_lines([job.section for job in todo], env)
+
+        def started(plan) -> None:
+            progress.update(task, total=plan.lines - plan.cached,
+                            stats=f"{plan.cached} of {plan.lines} lines cached")
+
+        done = synthesise_up_front(lines, env, self.jobs, on_start=started,
+                                   on_line=lambda: progress.advance(task))
+        progress.update(task, stats=f"{done.synthesised} synthesised · {done.cached} cached"
+                        + (f" · [red]{done.failed} failed[/]" if done.failed else ""))
+        self.timings["voice"] = done.seconds
 
     def _tell(self, event: str, stem: str, details: dict) -> None:
         if self.observer is not None:

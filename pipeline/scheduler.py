@@ -35,7 +35,9 @@ class Job:
     handle: _Handle | None = None
 
 
-def _context():
+def worker_context():
+    """The processes' start method: a forkserver that has imported manim (started once per
+    run, shared by the render workers and the voice's up-front pool)."""
     global _mp_context
     if _mp_context is None:
         import multiprocessing as mp
@@ -68,7 +70,7 @@ class _Handle:
 
 class _ForkHandle(_Handle):
     def __init__(self, job: RenderJob):
-        self.p = _context().Process(target=render_worker, args=(job,), name=f"render-{job.stem}",
+        self.p = worker_context().Process(target=render_worker, args=(job,), name=f"render-{job.stem}",
                                     daemon=True)
         self.p.start()
 

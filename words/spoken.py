@@ -52,6 +52,7 @@ _CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
 _DECIMAL = re.compile(r"\b(\d+)\.(\d+)\b")
 _MODEL_NUMBER = re.compile(r"\b([A-Z]{2,})-(\d)\b")           # GPT-2: a model's name
 _LATIN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+_VOWEL = re.compile(r"[aeiouy]", re.IGNORECASE)
 
 
 def spoken(text: str, lang: str) -> str:
@@ -127,7 +128,8 @@ def _latin_ja(m: re.Match) -> str:
     letters before a number (``fp16``), katakana for English words."""
     word = m.group(0)
     before_digit = m.end() < len(m.string) and m.string[m.end()] in "0123456789"
-    if len(word) == 1 or word.isupper() or before_digit:
+    # a run without a vowel is a symbol's name (d_k joined as "dk"), not a word to transliterate
+    if len(word) == 1 or word.isupper() or before_digit or not _VOWEL.search(word):
         return "".join(readings("ja")["letters"][c] for c in word.lower())
     return readings("ja")["words"].get(word.lower()) or katakana(word.lower())
 

@@ -11,7 +11,6 @@ from manim import DOWN, UP, FadeIn
 
 from scenes import style, timing
 from scenes.base import SectionScene
-from scenes.registry import SECTIONS
 from scenes.widgets.text import label
 from scenes.widgets.tokens import TokenStrip
 from words import captions
@@ -37,7 +36,7 @@ class OpeningCard(SectionScene):
                      style.LABEL_SIZE, t.muted)
         lang.next_to(strip, DOWN, buff=style.APART)
         self.play(FadeIn(title, shift=style.GAP * DOWN), run_time=timing.FADE)
-        self.say("intro", sections=len(SECTIONS))
+        self.say("intro")
         self.play(FadeIn(follow), FadeIn(strip, lag_ratio=0.1), run_time=timing.ENTER)
         self.play(FadeIn(mark), FadeIn(lang), run_time=timing.QUICK)
         self.settle(HOLD)

@@ -50,6 +50,8 @@ def test_figures_json_default_reproduces_the_storyboard():
     assert (sec["03"]["R_follow_winner"]["text"], sec["03"]["R_follow_self"]["text"]) == ("1.72", "1.14")
     assert sec["21"]["out_pulled"]["text"] == "[1.21, 0.93]"
     assert sec["23"]["bill_ratio"]["text"] == "171x"
+    # every listed section shows numbers; a card without any (the opening) is not listed
+    assert "00" not in sec and all(sec.values())
 
 
 def test_spec_file_with_follow_override(tmp_path):

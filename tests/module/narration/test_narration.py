@@ -57,6 +57,10 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
     ("fp16", "fp 16", "エフピー16"),
     ("−∞", "minus infinity", "マイナス無限大"),
     ("n² · d", "n squared times d", "エヌの二乗 かける ディー"),
+    # a subscripted name under a root is read letter by letter, not as a word ("ドー")
+    ("√d_k", "root d k", "ルートディーケー"),
+    # the exponential is not the letter x (festival), nor "エックスプ" (the transliterator)
+    ("exp(−∞)", "e to the (minus infinity)", "エクスポネンシャル(マイナス無限大)"),
 ])
 def test_spoken_symbols(written, en, ja):
     assert spoken(written, "en") == en
@@ -317,3 +321,30 @@ def test_script_reports_the_narrated_timing(narrated):
     for c, r in zip(script, rendered):
         assert abs(c["start"] - r.start.total_seconds()) <= FRAME + 1e-3, (c, r)
         assert abs(c["end"] - r.end.total_seconds()) <= FRAME + 1e-3, (c, r)
+
+
+def test_the_scenes_find_every_line_synthesised_up_front(narrated):
+    """The render synthesises its lines before the sections render (pipeline.speech), over
+    its two workers: the voice cache then holds exactly the lines listed up front (a line a
+    scene had to synthesise itself would be an extra file), and a line synthesised by the
+    pool has the bytes of the same line synthesised in this process, as a scene would."""
+    from pipeline.speech import run_lines
+    from scenes.registry import SECTIONS as UNITS
+    from words import config
+
+    lang, base = narrated
+    cache = base / "voice"
+    env = config.scene_env(lang=lang, narration=True, voice_cache=cache)
+    listed = run_lines([u for u in UNITS if u.stem in STEMS], env)
+    synth = Synthesizer(cache)
+    with config.scene_environment(env):
+        from narration.synth import line_key
+        from narration.voices import chosen
+
+        keys = {line_key(line.spoken, chosen(lang)) for line in listed}
+        assert {p.stem for p in (cache / lang).glob("*.json")} == keys
+        assert {p.stem for p in (cache / lang).glob("*.wav")} == keys
+        here = Synthesizer(base / "voice-here")
+        for text in sorted({line.spoken for line in listed}, key=len)[:2]:   # two short lines
+            assert here.line(text, lang).path.read_bytes() == synth.line(text, lang).path.read_bytes(), text
+        assert synth.synthesised == 0
