@@ -42,21 +42,34 @@ def pytest_configure(config):
         "Dask, a voice); the fast tier is `-m 'not slow'` (`bash scripts/dev.sh test --fast`)")
 
 
-#: The test modules an xdist group keeps on one worker (their module fixtures render a fixture
-#: project, start a cluster or build a deck once), longest first. Under ``--dist loadgroup``
-#: a group is one unit of work: sent late, it keeps one worker busy while the other idles.
-GROUPED_LONGEST_FIRST = ("test_batch", "test_install", "test_render", "test_slides", "test_narration")
+#: The xdist groups (each kept on one worker: their module fixtures render a fixture project,
+#: start a cluster or build a deck once), longest first by the suite's ``--durations`` on
+#: this 2-core machine. Under ``--dist loadgroup`` a group is one unit of work: sent late, it
+#: keeps one worker busy while the other idles, so the longest go first; a group not listed
+#: follows the listed ones.
+GROUPED_LONGEST_FIRST = ("narration", "batch", "install", "recordings", "captions_file", "voices",
+                         "flash", "render", "slides", "recorder", "subtitles", "external_section",
+                         "accessible-slides", "transcript")
+
+
+def _group(item) -> str | None:
+    marker = item.get_closest_marker("xdist_group")
+    return (marker.args[0] if marker.args else marker.kwargs.get("name")) if marker else None
 
 
 @pytest.hookimpl(trylast=True)   # after any plugin that shuffles the order
 def pytest_collection_modifyitems(session, config, items):
-    """Order the work longest first: the grouped modules, then the scene renders (each
-    a test of its own), then the rest; the order within each part is kept. Every xdist
-    worker collects the same order, as xdist requires."""
+    """Order the work longest first: the grouped tests, then the scene renders (each a test
+    of its own), then the other slow tests, then the fast ones (which fill the gaps at the
+    end); the order within each part is kept. Every xdist worker collects the same order, as
+    xdist requires."""
     def rank(item) -> tuple[int, int]:
-        module = item.module.__name__.rsplit(".", 1)[-1]
-        if module in GROUPED_LONGEST_FIRST:
-            return (0, GROUPED_LONGEST_FIRST.index(module))
-        return (1, 0) if item.get_closest_marker("scene") else (2, 0)
+        group = _group(item)
+        if group is not None:
+            known = group in GROUPED_LONGEST_FIRST
+            return (0, GROUPED_LONGEST_FIRST.index(group) if known else len(GROUPED_LONGEST_FIRST))
+        if item.get_closest_marker("scene"):
+            return (1, 0)
+        return (2, 0) if item.get_closest_marker("slow") else (3, 0)
 
     items.sort(key=rank)
