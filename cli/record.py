@@ -17,6 +17,7 @@ from pipeline.options import BadInput, Options
 from pipeline.run_setup import SHOWN_IDS, Example, check_captions_file, choose_sections, run_options
 
 from .options import captions_file_option, example_options, lang_option, port_option, section_dir_option
+from .page import serve_page
 
 __all__ = ["record", "run_recorder"]
 
@@ -24,8 +25,6 @@ __all__ = ["record", "run_recorder"]
 def run_recorder(folder: Path, sections: list, opts: Options, port: int, open_browser: bool) -> int:
     """List the cues, serve the recorder page on 127.0.0.1 until interrupted, and say what
     is still missing when it stops."""
-    import webbrowser
-
     from narration import recordings
     from narration.recorder import RecorderServer
     from pipeline.script import build_script
@@ -33,22 +32,9 @@ def run_recorder(folder: Path, sections: list, opts: Options, port: int, open_br
     if folder.exists() and not folder.is_dir():
         raise BadInput(f"{folder}: not a folder")
     cues, _ = build_script(sections, opts)
-    try:
-        server = RecorderServer(folder, [{"id": c.id, "text": c.text, "section": c.section, "beat": c.beat}
-                                         for c in cues], opts.lang, port)
-    except OSError as e:
-        raise BadInput(f"--port {port}: {e.strerror or e}") from None
-    # the address first, alone on its line: scripts (and the tests) read it
-    print(server.url, flush=True)
-    print(f"recording {len(cues)} cues into {folder}; Ctrl-C to stop", file=sys.stderr, flush=True)
-    if open_browser:
-        webbrowser.open(server.url)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.stop()
+    listed = [{"id": c.id, "text": c.text, "section": c.section, "beat": c.beat} for c in cues]
+    serve_page(lambda: RecorderServer(folder, listed, opts.lang, port), port,
+               f"recording {len(cues)} cues into {folder}; Ctrl-C to stop", open_browser)
     left = recordings.missing(folder, [c.id for c in cues])
     print(f"{len(cues) - len(left)} of {len(cues)} cues recorded in {folder}"
           + (f"; missing: {', '.join(left[:SHOWN_IDS])}" + (" …" if len(left) > SHOWN_IDS else "") if left else ""),

@@ -12,9 +12,9 @@ from pathlib import Path
 import click
 
 from pipeline.files import check_out_dir
-from pipeline.options import BadInput
 
 from .options import lang_option, port_option
+from .page import serve_page
 
 __all__ = ["studio"]
 
@@ -30,25 +30,10 @@ __all__ = ["studio"]
 def studio(lang, out_dir, port, jobs, no_browser):
     """Start the studio on 127.0.0.1 (nothing leaves the machine) and open it in the browser;
     Ctrl-C stops it and any render it started."""
-    import webbrowser
-
     from studio.server import StudioServer
 
     paths = check_out_dir(out_dir)
-    try:
-        server = StudioServer(paths.out, lang=lang, port=port, jobs=jobs)
-    except OSError as e:
-        raise BadInput(f"--port {port}: {e.strerror or e}") from None
-    # the address first, alone on its line: scripts (and the tests) read it
-    print(server.url, flush=True)
-    print(f"studio writing into {paths.out}; Ctrl-C to stop", file=sys.stderr, flush=True)
-    if not no_browser:
-        webbrowser.open(server.url)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.stop()
+    serve_page(lambda: StudioServer(paths.out, lang=lang, port=port, jobs=jobs), port,
+               f"studio writing into {paths.out}; Ctrl-C to stop", not no_browser)
     print("studio stopped", file=sys.stderr)
     return 0

@@ -21,13 +21,11 @@ import http.server
 import importlib.resources
 import json
 import os
-import secrets
 import tempfile
-import threading
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from . import recordings
+from .loopback import LoopbackServer
 
 __all__ = ["RecorderServer", "MAX_TAKE_BYTES", "PAGE"]
 
@@ -39,7 +37,7 @@ _TYPES = {"wav": "audio/wav", "flac": "audio/flac", "ogg": "audio/ogg", "mp3": "
           "m4a": "audio/mp4", "webm": "audio/webm"}
 
 
-class RecorderServer:
+class RecorderServer(LoopbackServer):
     """The recorder's HTTP server for ``cues`` (dicts with ``id``, ``text``, ``section``,
     ``beat``), saving takes into ``folder``.
 
@@ -61,27 +59,7 @@ class RecorderServer:
         self.cues = cues
         self.ids = {c["id"] for c in cues}
         self.lang = lang
-        self.token = secrets.token_urlsafe(16)
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), self._handler())
-        self.thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        """The page's address (with the session token)."""
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{self.token}/"
-
-    def start(self) -> RecorderServer:
-        """Serve in a background thread."""
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        return self
-
-    def serve_forever(self) -> None:
-        self.httpd.serve_forever()
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().__init__(port)
 
     # ------------------------------------------------------------------ state
 
@@ -116,15 +94,11 @@ class RecorderServer:
                 pass
 
             def _route(self) -> list[str] | None:
-                host = self.headers.get("Host", "")
-                if host != f"127.0.0.1:{server.httpd.server_address[1]}":
-                    self._send(421, b"wrong host", "text/plain")
+                parts = server.admit(self.headers.get("Host", ""), self.path)
+                if isinstance(parts, int):
+                    self._send(parts, b"wrong host" if parts == 421 else b"not found", "text/plain")
                     return None
-                parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p != ""]
-                if not parts or not secrets.compare_digest(parts[0], server.token):
-                    self._send(404, b"not found", "text/plain")
-                    return None
-                return parts[1:]
+                return parts
 
             def _send(self, code: int, body: bytes, ctype: str) -> None:
                 self.send_response(code)

@@ -21,15 +21,13 @@ import importlib.resources
 import json
 import mimetypes
 import re
-import secrets
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import unquote, urlsplit
 
+from narration.loopback import LoopbackServer
 from pipeline.files import atomic_write
 from pipeline.options import HIDDEN_QUALITIES, QUALITIES, BadInput
 from pipeline.run_setup import choose_sections
@@ -69,7 +67,7 @@ class Reply:
         return cls(json.dumps(data, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8", code)
 
 
-class StudioServer:
+class StudioServer(LoopbackServer):
     """The studio's server, writing into ``out``.
 
     Parameters
@@ -94,34 +92,17 @@ class StudioServer:
         self.lang = lang
         self.parallel = jobs
         self.stills = stills
-        self.token = secrets.token_urlsafe(16)
         self.wording = Wording(self.out)
         self.wording.use()
         self.jobs = Jobs(self.out / ".studio" / "logs")
         self.requests: list[str] = []   # every path asked for (the tests read it)
         self.recorder: RecorderServer | None = None
         self.last_script: list[dict] = []
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), self._handler())
-        self.thread: threading.Thread | None = None
-
-    @property
-    def url(self) -> str:
-        """The page's address (with the session token)."""
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{self.token}/"
-
-    def start(self) -> StudioServer:
-        """Serve in a background thread."""
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-        return self
-
-    def serve_forever(self) -> None:
-        self.httpd.serve_forever()
+        super().__init__(port)
 
     def stop(self) -> None:
         """Stop serving, cancel running renders, stop the recorder."""
-        self.httpd.shutdown()
-        self.httpd.server_close()
+        super().stop()
         self.jobs.stop_all()
         if self.recorder is not None:
             self.recorder.stop()
@@ -291,11 +272,9 @@ class StudioServer:
 
             def _go(self, method: str) -> None:
                 server.requests.append(self.path)
-                if self.headers.get("Host", "") != f"127.0.0.1:{server.httpd.server_address[1]}":
-                    return self._send(Reply(b"wrong host", "text/plain", 421))
-                parts = [unquote(p) for p in urlsplit(self.path).path.split("/") if p != ""]
-                if not parts or not secrets.compare_digest(parts[0], server.token):
-                    return self._send(Reply(b"not found", "text/plain", 404))
+                parts = server.admit(self.headers.get("Host", ""), self.path)
+                if isinstance(parts, int):
+                    return self._send(Reply(b"wrong host" if parts == 421 else b"not found", "text/plain", parts))
                 body: dict = {}
                 if method == "POST":
                     length = int(self.headers.get("Content-Length") or 0)
@@ -307,7 +286,7 @@ class StudioServer:
                         return self._send(Reply.json({"error": "not JSON"}, 400))
                     if not isinstance(body, dict):
                         return self._send(Reply.json({"error": "not a JSON object"}, 400))
-                self._send(server.answer(method, parts[1:], body))
+                self._send(server.answer(method, parts, body))
 
             def _send(self, reply: Reply) -> None:
                 try:
