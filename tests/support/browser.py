@@ -31,22 +31,30 @@ LOCAL_SCHEMES = ("file:", "data:", "blob:")
 
 
 @contextmanager
-def offline_chromium():
-    """A selenium driver for a fresh, offline headless Chromium (closed on exit)."""
+def offline_chromium(*, loopback: bool = False):
+    """A selenium driver for a fresh, offline headless Chromium (closed on exit).
+
+    With ``loopback``, the page may reach 127.0.0.1 (a local server, past the proxy that
+    does not exist) and nothing else; without it the network is switched off as well.
+    """
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
-    for flag in (*FLAGS, f"--user-data-dir={profile}", f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}"):
+    flags = [f for f in FLAGS if not (loopback and f.startswith("--proxy-bypass-list"))]
+    if loopback:
+        flags.append("--proxy-bypass-list=127.0.0.1")
+    for flag in (*flags, f"--user-data-dir={profile}", f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}"):
         opts.add_argument(flag)
     opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
     try:
         driver.execute_cdp_cmd("Network.enable", {})
-        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        if not loopback:
+            driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+                "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": VIEWPORT[0], "height": VIEWPORT[1], "deviceScaleFactor": 1, "mobile": False})
         yield driver

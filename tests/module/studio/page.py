@@ -6,43 +6,19 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
-from tests.support.browser import CHROMEDRIVER, CHROMIUM, FLAGS, VIEWPORT, wait_for
+from tests.support.browser import offline_chromium, wait_for
 
 from .support import running_studio
 
 __all__ = ["loopback_chromium", "open_studio", "type_sentence", "screenshot"]
 
 
-@contextmanager
 def loopback_chromium():
     """A headless Chromium that reaches 127.0.0.1 only: every other address goes to a proxy
-    that does not exist (the offline deck browser's flags, 127.0.0.1 let past the proxy);
-    the CDP log records every request."""
-    import shutil
-
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="chromium-profile-")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    flags = [f for f in FLAGS if not f.startswith("--proxy-bypass-list")]
-    for flag in (*flags, "--proxy-bypass-list=127.0.0.1", f"--user-data-dir={profile}",
-                 f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}"):
-        opts.add_argument(flag)
-    opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
-    try:
-        driver.execute_cdp_cmd("Network.enable", {})
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": VIEWPORT[0], "height": VIEWPORT[1], "deviceScaleFactor": 1, "mobile": False})
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    that does not exist; the CDP log records every request."""
+    return offline_chromium(loopback=True)
 
 
 def open_studio(driver, server) -> None:
