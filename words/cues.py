@@ -53,17 +53,52 @@ def fits(text: str, language: str) -> bool:
 
 
 def cues_of(text: str, language: str) -> list[str]:
-    """A beat's text as the cues shown one after the other (one, or two for a long beat),
-    each with its line break as ``\n``."""
+    """A beat's text as the cues shown one after the other, each with its line break as
+    ``\n``: one cue, or two for a long beat (split at the sentence end nearest the middle,
+    else at a clause end). A beat that still does not fit (a list of many long token names)
+    is split again, at list commas too, until every cue fits or nothing is left to split."""
     text = text.strip()
-    if not fits(text, language):
-        limit = MAX_LINES * LINE_CHARS[language]
-        measure = _measure(language)
-        points = linebreak.break_points(text, language, _SENTENCE_END[language])
+    if fits(text, language):
+        return ["\n".join(lines_of(text, language))]
+    i = _two_cue_split(text, language)
+    if i is None:
+        i = _any_split(text, language)
+        if i is None:   # one unbreakable run: the caption bar shrinks it
+            return ["\n".join(lines_of(text, language))]
+        return cues_of(text[:i], language) + cues_of(text[i:], language)
+    return ["\n".join(lines_of(part, language)) for part in (text[:i], text[i:])]
+
+
+def _two_cue_split(text: str, language: str) -> int | None:
+    """Where ``text`` splits into two cues that each fit (:func:`fits`): at a sentence end,
+    else at a clause end, nearest the middle; None if no such break exists."""
+    limit = MAX_LINES * LINE_CHARS[language]
+    measure = _measure(language)
+    for ends in (_SENTENCE_END[language], linebreak.CUE_BREAK_AFTER[language]):
+        points = [i for i in linebreak.break_points(text, language, ends)
+                  if fits(text[:i].strip(), language) and fits(text[i:].strip(), language)]
         i = linebreak.best_split(text, language, points, limit, measure)
-        if i is None:
-            points = linebreak.break_points(text, language, linebreak.CUE_BREAK_AFTER[language])
-            i = linebreak.best_split(text, language, points, limit, measure)
         if i is not None:
-            return ["\n".join(lines_of(part, language)) for part in (text[:i], text[i:])]
-    return ["\n".join(lines_of(text, language))]
+            return i
+    return None
+
+
+def _any_split(text: str, language: str) -> int | None:
+    """The last resort for a beat too long for two cues: the break nearest the middle at a
+    sentence end, else at a clause end or between listed names, else at a space, taking the
+    first kind that leaves each half short enough for two cues (each half is then split
+    again as it needs); failing that, the plainest break nearest the middle."""
+    measure = _measure(language)
+    sentence = linebreak.break_points(text, language, _SENTENCE_END[language])
+    clause = linebreak.break_points(text, language, linebreak.CUE_BREAK_AFTER[language], in_lists=True)
+    # Japanese has no spaces between words: also after any full-width character (the
+    # line breaker's last resort too)
+    space = linebreak.break_points(text, language, " ") if language != "ja" else \
+        [i for i in range(1, len(text)) if text[i - 1] == " " or linebreak.is_wide(text[i - 1])]
+    tiers = (sentence, sorted(set(sentence) | set(clause)), sorted(set(sentence) | set(clause) | set(space)))
+    for limit in (2 * MAX_LINES * LINE_CHARS[language], float("inf")):
+        for points in tiers:
+            i = linebreak.best_split(text, language, points, limit, measure)
+            if i is not None:
+                return i
+    return None

@@ -76,9 +76,10 @@ def _is_hiragana(c: str) -> bool:
     return "\u3041" <= c <= "\u309f"
 
 
-def break_points(text: str, language: str, ends: str) -> list[int]:
+def break_points(text: str, language: str, ends: str, *, in_lists: bool = False) -> list[int]:
     """Indices where ``text`` may break after one of ``ends`` (English: before a space;
-    ``ends == " "``: at any space)."""
+    ``ends == " "``: at any space). Japanese keeps a list of quoted names (「a」、「b」) whole
+    unless ``in_lists`` (the last resort of a beat too long for two lines)."""
     out = []
     for i in range(1, len(text)):
         c = text[i - 1]
@@ -86,7 +87,7 @@ def break_points(text: str, language: str, ends: str) -> list[int]:
             # not right before hiragana after a bracket: that splits a particle from its word
             if (c in ends and i < len(text)
                     and not (c in "」）" and (_is_hiragana(text[i]) or text[i:].lstrip().startswith("→")))
-                    and not (text[i - 2:i] == "」、" and text[i] == "「")):   # inside a list of names
+                    and (in_lists or not (text[i - 2:i] == "」、" and text[i] == "「"))):
                 out.append(i)
         elif text[i] == " " and (c in ends or ends == " "):
             out.append(i)

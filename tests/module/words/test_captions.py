@@ -191,6 +191,38 @@ def test_every_beat_fits_two_cues_of_two_lines(planned):
                 assert cues.reading_length(line, lang) <= cues.LINE_CHARS[lang], (kind, lang, sec, key, line)
 
 
+#: Sentences whose beats list many long names (the layout sweep's seeds 10, 20 and 26): a
+#: beat too long for two cues is split further, never shown wider than the bar.
+CROWDED = {
+    "twelve_repeats": ("their " * 12, 0),
+    "five_20_letter_words": ("beyypbxvtqfunhxnwgzw " * 5, None),
+    "long_unknown_words": ("sagopiuzfbqpkchx every you jviofvjvleoyh bsahegjrlyhkv 🚀 "
+                           "cuskqfhnhbbpjtvc ☕ teacher 🍎 🐁", None),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CROWDED))
+def test_a_crowded_beat_takes_more_cues_never_wider_lines(kind):
+    sentence, follow = CROWDED[kind]
+    story = story_of(sentence_head(sentence.split(), follow=follow))
+    for lang in config.LANGS:
+        for sec in SECTIONS:
+            ctx = story.caption_context(sec.number, lang)
+            for beat in sec.plan(story):
+                if beat.key is None:
+                    continue
+                text = captions.render(lang, sec.number, beat.key, ctx)
+                shown = cues.cues_of(text, lang)
+                # nothing lost or added: the cues read back as the beat (breaks were spaces or nothing)
+                assert re.sub(r"\s", "", "".join(shown)) == re.sub(r"\s", "", text)
+                for cue in shown:
+                    lines = cue.split("\n")
+                    assert len(lines) <= cues.MAX_LINES, (lang, sec.number, beat.key, cue)
+                    for line in lines:
+                        assert cues.reading_length(line, lang) <= cues.LINE_CHARS[lang], \
+                            (lang, sec.number, beat.key, line)
+
+
 # Written here, not imported: JIS X 4051's classes of characters a line may not start
 # with (closing brackets, 、。, ・：；, ？！, small kana, ー) or end with (opening brackets),
 # and the English closing punctuation no line should start with.
