@@ -148,24 +148,31 @@ def paragraph(s: str, max_width: float, size: float = style.CAPTION_SIZE,
     return fit_width(group, max_width)
 
 
+#: The bullet's radius, and the gap between it and its item's text.
+BULLET_RADIUS = 0.06
+BULLET_GAP = style.SNUG + style.TIGHT
+
+
 def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,
                 size: float = style.LABEL_SIZE, sub_size: float = style.SMALL_SIZE) -> VGroup:
-    """A list of ``(line, subline)`` pairs, each wrapped to ``width``, with a dot before it.
+    """A list of ``(line, subline)`` pairs with a dot before each, every item at most
+    ``width`` wide, dot included (the text wraps to what the dot leaves).
 
     Returns a VGroup of items; each item is ``VGroup(dot, VGroup(line, subline))`` with
     every wrapped line aligned left (the s25 bug list and the closing card use it).
     """
     from manim import LEFT, Dot
 
+    text_width = width - (2 * BULLET_RADIUS + BULLET_GAP)
     out = []
     for main, sub in items:
-        first = paragraph(main, width, size, color)
-        second = paragraph(sub, width, sub_size, sub_color)
+        first = paragraph(main, text_width, size, color)
+        second = paragraph(sub, text_width, sub_size, sub_color)
         text = VGroup(first, second).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
         for part in (first, second):
             for line in part:
                 line.align_to(text, LEFT)
-        dot = Dot(radius=0.06, color=dot_color).next_to(first[0], LEFT, buff=style.SNUG + style.TIGHT)
+        dot = Dot(radius=BULLET_RADIUS, color=dot_color).next_to(first[0], LEFT, buff=BULLET_GAP)
         out.append(VGroup(dot, text))
     return VGroup(*out).arrange(DOWN, buff=style.HAIR + style.ROW, aligned_edge=LEFT)
 

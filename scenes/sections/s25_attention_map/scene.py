@@ -114,13 +114,15 @@ class AttentionMap(SectionScene):
         """Swap the controls for the four silent failures, one line pair each."""
         t = self.theme
         panel = style.right_panel()
-        width = panel.width - (style.ROW + style.NUDGE)
+        width = panel.width - style.NUDGE
         listing = bullet_list([(self.caption_text(f"bug_{key}_cause"),
                                 self.caption_text(f"bug_{key}_symptom")) for key in BUGS],
                               width, t.fg, t.bad, t.bad)
         items = list(listing)
         panel.fit(listing, width=False, height=True)
-        listing.move_to([panel.l + style.GAP + listing.width / 2, panel.center[1], 0])
+        # GAP in from the panel's left edge, unless its widest line would then pass the right
+        left = min(panel.l + style.GAP, panel.r - listing.width)
+        listing.move_to([left + listing.width / 2, panel.center[1], 0])
         self.play(FadeOut(self.controls), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(it, shift=style.NEAR * LEFT) for it in items], lag_ratio=0.6),
                   run_time=timing.LONG_MOVE)

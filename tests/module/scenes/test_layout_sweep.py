@@ -25,7 +25,8 @@ SAMPLE = (5, 11, 26)
 #: twelve times (section 19's caption lists eleven of them); seed 24 put two negative
 #: numbers of section 6's columns 0.05 apart; seed 7 ('c' seven times) shrank the score
 #: grid's corner text '/√2' to 9 px per em; seed 26 overlaps section 5's two labels; seeds
-#: 10 and 12 are still failing (below).
+#: 10, 20 and 26 listed long names in one caption wider than the bar (section 19, 18); seed 12
+#: put section 25's bug list past the safe area.
 FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (103, 7), (104, 1),
                                       (3, 1), (4, 1), (5, 3), (20, 19), (24, 6), (7, 8), (26, 5),
                                       (10, 19), (12, 25))
@@ -36,16 +37,9 @@ KNOWN: dict[tuple[int, int], str] = {
               "k(彼ら₁) settles against the shaft of k(彼ら₂), where the engine's touch test "
               "(placement.clear_lines, box vs marks) passes and the probe's (ink vs marks) "
               "does not",
-    (20, 19): "the caption lists eleven 'their' in Japanese: words.cues breaks it into two "
-              "lines wider than the bar, and chrome.CaptionBar shrinks them to 11.9 px per em",
     (26, 5): "five repeats of one 20-letter word: q(beyypbx…₅) and k(beyypbx…₁) are one "
              "direction and tip_label_away moves each clear of the other's arrow, not of the "
              "other's label (they overlap 0.25 x 0.29)",
-    (10, 19): "the Japanese caption lists long unknown words and emoji: as (20, 19)",
-    (12, 25): "the note '「teacher₁」の行が未来に0.276を置く' beside the map leaves the safe area "
-              "(section 25 places it without fitting it to the panel's width)",
-    (26, 18): "the caption names two 20-letter tokens whole (captions carry the full word) and "
-              "the caption bar shrinks it under 12 px to fit two lines",
 }
 
 
