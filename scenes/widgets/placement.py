@@ -215,8 +215,9 @@ def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Se
     """Place again, in place, the labels that touch another label, a line or an arrowhead.
 
     A label is placed again (:func:`place_labels`, clear of the other labels, the heads and
-    the lines) only when it comes closer than ``touch`` to another label, overlaps a mark
-    in ``lines`` or lies on a head by more than :data:`HEAD_OVERLAP`; every other label
+    the lines) only when it comes closer than ``touch`` to another label, comes within
+    :data:`LINE_REACH` of a mark in ``lines`` or lies on a head by more than
+    :data:`HEAD_OVERLAP`; every other label
     keeps its spot, so a layout where nothing touches is left exactly as it was.
 
     Parameters
@@ -248,7 +249,10 @@ def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Se
     for i, m in enumerate(labels):
         others = [box_of(o) for o in labels if o is not m]
         here = box_of(m)
-        if any(near(here, o, touch - TOUCH_SLACK) for o in others) or on_lines(here, lines, heads):
+        # a line's marks are LINE_STEP apart: within LINE_REACH of one is on the line (a
+        # box's corner between two marks touches it), as for live labels
+        if (any(near(here, o, touch - TOUCH_SLACK) for o in others)
+                or on_lines(here, lines, heads, reach=LINE_REACH)):
             place_labels([m], box=box, obstacles=[*others, *heads, *lines, *avoid], gap=gap)
             moved.append(i)
     return moved

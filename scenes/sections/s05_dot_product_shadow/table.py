@@ -5,7 +5,7 @@ numbers laid out like :class:`~scenes.widgets.shadow.ShadowReadout` beside it.
 from __future__ import annotations
 
 import numpy as np
-from manim import LEFT, RIGHT, Line, VGroup
+from manim import LEFT, RIGHT, UP, Line, VGroup
 
 from scenes import style
 from scenes.widgets.arrows import Vec
@@ -92,5 +92,9 @@ class DotProductTable(VGroup):
         top = rows[0].get_top()[1] + 0.12
         qh.move_to(np.array([rows[0][0].get_center()[0], top + qh.height / 2, 0]))
         kh.move_to(np.array([rows[0][2].get_center()[0], top + kh.height / 2, 0]))
+        if qh.get_right()[0] + style.TIGHT > kh.get_left()[0]:
+            # long names would run into each other over their columns: the query's heading
+            # goes up a line (each still centred over its column, in its column's colour)
+            qh.shift((kh.height + style.SNUG) * UP)
         self.headers = VGroup(qh, kh)
         super().__init__(self.headers, self.rows, self.total)

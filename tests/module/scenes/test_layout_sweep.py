@@ -26,21 +26,15 @@ SAMPLE = (5, 11, 26)
 #: numbers of section 6's columns 0.05 apart; seed 7 ('c' seven times) shrank the score
 #: grid's corner text '/√2' to 9 px per em; seed 26 overlaps section 5's two labels; seeds
 #: 10, 20 and 26 listed long names in one caption wider than the bar (section 19, 18); seed 12
-#: put section 25's bug list past the safe area.
+#: put section 25's bug list past the safe area; seed 26 ran section 5's two table headings
+#: into each other; seed 103 left k(彼ら₁) against the long key's shaft in section 7 (its
+#: box between two of the shaft's marks).
 FOUND: tuple[tuple[int, int], ...] = ((101, 1), (101, 6), (101, 7), (102, 5), (103, 7), (104, 1),
                                       (3, 1), (4, 1), (5, 3), (20, 19), (24, 6), (7, 8), (26, 5),
                                       (10, 19), (12, 25))
 #: Cases that still fail, (seed, section) -> why: a strict xfail (the case fails once it
 #: passes, so that it is struck off). The fixes belong to the widgets named.
-KNOWN: dict[tuple[int, int], str] = {
-    (103, 7): "one word repeated: the stretched key and the winner's key are one direction; "
-              "k(彼ら₁) settles against the shaft of k(彼ら₂), where the engine's touch test "
-              "(placement.clear_lines, box vs marks) passes and the probe's (ink vs marks) "
-              "does not",
-    (26, 5): "five repeats of one 20-letter word: q(beyypbx…₅) and k(beyypbx…₁) are one "
-             "direction and tip_label_away moves each clear of the other's arrow, not of the "
-             "other's label (they overlap 0.25 x 0.29)",
-}
+KNOWN: dict[tuple[int, int], str] = {}
 
 
 def _cases():
