@@ -46,6 +46,7 @@ _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 
 _MINUS = re.compile(r"(?<![\w)])[−-](?=\d)")            # a sign, not a hyphen or a subtraction
 _ROOT = re.compile(r"√\s*(\w+)")
+_SCIENTIFIC = re.compile(r"(\d+(?:\.\d+)?)e([−-]?)(\d+)\b")   # 1.2e−14 (attn_math.fmt)
 _RATIO = re.compile(r"(?<![\w/])([\w.]+)\s*/\s*(√?\s*[\w.]+)")
 _SUBSCRIPT_NAME = re.compile(r"\b([A-Za-z])_([A-Za-z0-9]+)\b")   # W_Q, x_0
 _CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
@@ -72,6 +73,8 @@ def spoken(text: str, lang: str) -> str:
     """
     r = readings(lang)
     s = " ".join(text.split())  # one line: line breaks are for the eye
+    for notation, word in r.get("notations", {}).items():
+        s = s.replace(notation, word)
     if lang == "en":  # (Japanese: after the names are read, so the₁ stays ザ1, not letters)
         s = s.translate(_SUBSCRIPTS)
     s = re.sub(r"([^\W\d_])(\d)", r"\1 \2", s) if lang == "en" else s
@@ -81,6 +84,9 @@ def spoken(text: str, lang: str) -> str:
     ratio = lambda m: r["ratio"].format(num=m.group(1), den=m.group(2))  # noqa: E731
     root = lambda m: r["root"].format(x=m.group(1))  # noqa: E731
     call = lambda m: r["call"].format(f=m.group(1), x=m.group(2))  # noqa: E731
+    # 1.2e−14: the mantissa times ten to the exponent (before the sign and decimal rules)
+    s = _SCIENTIFIC.sub(lambda m: r["scientific"].format(
+        m=m.group(1), sign=r["minus"] if m.group(2) else "", e=m.group(3)), s)
     if lang == "en":
         s = _CALL.sub(call, s)
         s = _MINUS.sub(minus, s)
@@ -162,7 +168,8 @@ def _table(lang: str) -> dict:
 
 def readings(lang: str) -> dict:
     """The words the rules of ``lang`` say (``[readings]`` of ``assets/spoken/<lang>.toml``):
-    ``minus``, ``ratio``, ``root``, ``call`` templates, ``symbols`` (replaced in file order),
+    ``notations`` (read whole, before every rule), ``minus``, ``scientific``, ``ratio``,
+    ``root``, ``call`` templates, ``symbols`` (replaced in file order, after the rules),
     and per language ``digits``/``point`` (English) or ``letters``, ``words``,
     ``english_digits`` and the decimals' ``decimal_ones``/``decimal_point``/``decimal_digits``
     (Japanese)."""

@@ -61,6 +61,12 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
     ("√d_k", "root d k", "ルートディーケー"),
     # the exponential is not the letter x (festival), nor "エックスプ" (the transliterator)
     ("exp(−∞)", "e to the (minus infinity)", "エクスポネンシャル(マイナス無限大)"),
+    # a mask of zeros and ones, not the ratio 0 over 1 ("1 分の 0")
+    ("0/1", "zero-one", "ゼロイチ"),
+    # a weight printed in scientific notation, not "e minus 14"
+    ("1.2e−14", "one point two times ten to the minus 14", "イッテンニーかける 10 の マイナス 14 乗"),
+    ("exp(s − max s)", "e to the (s minus max s)", "エクスポネンシャル(エス マイナス マックス エス)"),
+    ("+ (−∞)", "plus (minus infinity)", "たす (マイナス無限大)"),
 ])
 def test_spoken_symbols(written, en, ja):
     assert spoken(written, "en") == en
@@ -82,7 +88,9 @@ def test_spoken_japanese_reads_english_tokens_in_katakana():
 
 def test_spoken_keeps_hyphens_and_subtraction():
     assert spoken("a d-wide dot product", "en") == "a d-wide dot product"
-    assert spoken("x − y", "en") == "x − y"          # a spaced minus is not a sign
+    # a spaced minus is a subtraction, not a sign: read as one (a voice skips the bare symbol)
+    assert spoken("x − y", "en") == "x minus y"
+    assert spoken("x − y", "ja") == "エックス マイナス ワイ"
 
 
 def test_spoken_variant_is_used(monkeypatch):
