@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from snapshot import link_assets  # noqa: E402
 
 
 def export(rev: str, dest: Path) -> tuple[Path, str]:
@@ -43,6 +45,7 @@ def export(rev: str, dest: Path) -> tuple[Path, str]:
     with tarfile.open(archive) as tar:
         tar.extractall(dest, filter="data")
     archive.unlink()
+    link_assets(dest)   # the revision reads its own captions, not the checkout's
     return dest, commit
 
 

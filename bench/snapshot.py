@@ -28,7 +28,24 @@ def snapshot(dest: Path) -> Path:
             shutil.copytree(src, proj / name, ignore=shutil.ignore_patterns("__pycache__"))
         elif src.exists():
             shutil.copy2(src, proj / name)
+    link_assets(proj)
     return proj
+
+
+#: The name ``assets/`` installs under (``setup.py``): the code imports the data by it.
+ASSETS_PACKAGE = "attn_explainer_assets"
+
+
+def link_assets(proj: Path) -> None:
+    """Make ``import attn_explainer_assets`` in ``proj`` find ``proj/assets``.
+
+    The editable install maps that name to the checkout's ``assets/``; a copy of the
+    project on ``PYTHONPATH`` (found before the install) must read its own data, or an edit
+    to its captions would not be seen. A tree without ``assets/__init__.py`` predates the
+    package and reads ``assets/`` by path.
+    """
+    if (proj / "assets" / "__init__.py").exists() and not (proj / ASSETS_PACKAGE).exists():
+        (proj / ASSETS_PACKAGE).symlink_to("assets", target_is_directory=True)
 
 
 def env_for(proj: Path, **extra: str) -> dict:

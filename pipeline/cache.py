@@ -131,8 +131,10 @@ class Hasher:
 
     def __init__(self, registry: Registry):
         self.registry = registry
-        self.root = registry.root
-        self.assets = registry.assets
+        # resolved, as the files walked are (_tree_files): data reached through a symbolic
+        # link (a copy of the project that links its assets/) still names its files
+        self.root = registry.root.resolve()
+        self.assets = registry.assets.resolve()
         self._own = project_modules(self.root)
         self._shared: str | None = None
         self._import_cache: dict[Path, set[Path]] = {}
