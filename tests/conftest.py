@@ -30,13 +30,6 @@ if _WORKER:
     atexit.register(shutil.rmtree, _manim_config.media_dir, ignore_errors=True)
 
 
-def pytest_xdist_auto_num_workers(config):
-    """``-n auto``: one worker more than the cores. Many tests wait on another program (a
-    browser, LibreOffice, a scheduler, a server starting): with one worker a core, a core
-    idles through every wait; a third worker on two cores fills those waits with work."""
-    return (os.cpu_count() or 1) + 1
-
-
 def pytest_addoption(parser):
     parser.addoption("--set_test", action="store_true", default=False,
                      help="write the scene control images instead of comparing against them")
