@@ -10,7 +10,31 @@ const LABELS = {
        figures: "数値", batch: "バッチファイル（CSV, TOML）…", quality: "画質", only: "節（空欄はすべて）"},
   en: {},
 };
+//: What the page writes itself (status lines), in the page's language; English by default.
+const MESSAGES = {
+  en: {
+    clip: "rendering the clip at preview quality…", probing: "the layout probe is looking at every beat…",
+    clean: "layout: no problem found", cancelled: "cancelled", failed: "failed",
+    kept: "cancelled: the previous outputs are as they were", exit: (code) => `failed (exit ${code})`,
+    stills: (done, total) => message("stills", done, total), missingVoice: " (not installed)",
+    recorded: (n, total, folder) => `${n} of ${total} cues recorded in ${folder} (● not yet)`,
+  },
+  ja: {
+    clip: "プレビュー画質でクリップを書き出し中…", probing: "レイアウト検査がすべてのビートを確認中…",
+    clean: "レイアウト：問題なし", cancelled: "中止しました", failed: "失敗しました",
+    kept: "中止しました：これまでの書き出しはそのままです", exit: (code) => `失敗しました（終了コード ${code}）`,
+    stills: (done, total) => `静止画 ${done} / ${total}`, missingVoice: "（未インストール）",
+    recorded: (n, total, folder) => `${total} 件中 ${n} 件を ${folder} に録音済み（● は未録音）`,
+  },
+};
 const $ = (id) => document.getElementById(id);
+
+/** A status line in the page's language (``MESSAGES``), with its arguments filled. */
+function message(key, ...args) {
+  const table = MESSAGES[$("lang").value] || MESSAGES.en;
+  const m = key in table ? table[key] : MESSAGES.en[key];
+  return typeof m === "function" ? m(...args) : m;
+}
 const state = {stills: null, preview: null, stillsJob: null, renderJob: null, selected: null, timer: null, asked: 0, missing: new Set()};
 
 async function api(path, body) {
@@ -202,7 +226,7 @@ async function pollStills(id) {
   }
   const total = Object.keys(job.sections).length > 0 || job.running ? visibleSections().length : 0;
   $("stills-status").textContent = job.running ? `stills ${done} / ${total} · ${job.seconds} s`
-    : job.cancelled ? "" : `stills ${done} / ${total}` + (job.error ? ` · ${job.error}` : "");
+    : job.cancelled ? "" : message("stills", done, total) + (job.error ? ` · ${job.error}` : "");
   if (job.running) setTimeout(() => pollStills(id), POLL_MS);
 }
 
@@ -211,9 +235,9 @@ async function openSection(s) {
   tileOf(s.stem).classList.add("selected");
   $("detail").hidden = false;
   $("detail-title").textContent = `${String(s.number).padStart(2, "0")} ${s.title}`;
-  $("detail-status").textContent = "rendering the clip at preview quality…";
+  $("detail-status").textContent = message("clip");
   $("detail-sheet").hidden = true;
-  $("detail-verdict").textContent = "the layout probe is looking at every beat…";
+  $("detail-verdict").textContent = message("probing");
   const job = await api("api/jobs", {product: "clips", choice: choice(), sections: [s.number]});
   const sheet = await api("api/jobs", {product: "sheets", choice: choice(), sections: [s.number]});
   const pollSheet = async () => {
@@ -223,7 +247,7 @@ async function openSection(s) {
     if (ev && ev.status === "rendered") {
       $("detail-sheet").src = `files/preview/sheets/${s.stem}.png?h=${ev.hash}`;
       $("detail-sheet").hidden = false;
-      $("detail-verdict").textContent = ev.problems.length ? ev.problems.join("\n") : "layout: no problem found";
+      $("detail-verdict").textContent = ev.problems.length ? ev.problems.join("\n") : message("clean");
       $("detail-verdict").className = ev.problems.length ? "verdict bad" : "verdict ok";
       const tile = tileOf(s.stem);
       tile.dataset.verdict = ev.problems.length ? "bad" : "ok";
@@ -240,7 +264,7 @@ async function openSection(s) {
       $("detail-clip").src = `files/preview/clips/${s.stem}.mp4?h=${ev.hash}`;
       $("detail-status").textContent = "";
     } else {
-      $("detail-status").textContent = j.error || (j.cancelled ? "cancelled" : "failed");
+      $("detail-status").textContent = j.error || (j.cancelled ? message("cancelled") : message("failed"));
     }
   };
   poll();
@@ -280,8 +304,8 @@ async function pollRender(id) {
   $("cancel").disabled = true;
   const out = $("outputs");
   out.replaceChildren();
-  if (job.cancelled) out.append(el("li", {}, "cancelled: the previous outputs are as they were"));
-  else if (job.code !== 0) out.append(el("li", {}, job.error || `failed (exit ${job.code})`));
+  if (job.cancelled) out.append(el("li", {}, message("kept")));
+  else if (job.code !== 0) out.append(el("li", {}, job.error || message("exit", job.code)));
   const files = {slides: ["slides/explainer.pptx", "slides/index.html", "slides/handout.pdf"],
                  batch: ["batch/batch.json"]}[job.product] || ["explainer.mp4", "explainer.srt", "transcript.html"];
   files.forEach((f) => out.append(el("li", {}, el("a", {href: `files/${f}`, download: f.split("/").pop()}, f))));
@@ -297,7 +321,7 @@ async function checkRecordings() {
   const r = await api("api/recordings", {ids: state.preview.script.map((c) => c.id)});
   state.missing = new Set(r.missing);
   document.querySelectorAll(".cue").forEach((c) => c.classList.toggle("missing", state.missing.has(c.dataset.id)));
-  $("recordings").textContent = `${state.preview.script.length - r.missing.length} of ${state.preview.script.length} cues recorded in ${r.folder} (● not yet)`;
+  $("recordings").textContent = message("recorded", state.preview.script.length - r.missing.length, state.preview.script.length, r.folder);
 }
 
 async function init() {
@@ -308,7 +332,7 @@ async function init() {
   const voices = $("voice");
   const fill = () => {
     voices.replaceChildren(...s.voices.filter((v) => v.lang === $("lang").value)
-      .map((v) => el("option", {value: v.name}, v.name + (v.default ? " *" : "") + (v.installed ? "" : " (not installed)"))));
+      .map((v) => el("option", {value: v.name}, v.name + (v.default ? " *" : "") + (v.installed ? "" : message("missingVoice")))));
     const d = s.voices.find((v) => v.lang === $("lang").value && v.default);
     if (d) voices.value = d.name;
   };

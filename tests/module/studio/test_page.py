@@ -111,3 +111,8 @@ def test_render_two_sections_from_the_page_then_cancel_and_keep_the_outputs(tmp_
         d.find_element(By.ID, "cancel").click()
         assert wait_for(d, "return document.getElementById('progress').dataset.done", timeout=120) == "cancelled"
         assert digests() == before
+        said = "return document.querySelector('#outputs li').textContent"
+        assert d.execute_script(said) == "cancelled: the previous outputs are as they were"
+        # the page's own status lines follow its language
+        Select(d.find_element(By.ID, "lang")).select_by_value("ja")
+        assert d.execute_script("return message('kept')") == "中止しました：これまでの書き出しはそのままです"
