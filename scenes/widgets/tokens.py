@@ -25,6 +25,10 @@ LONG_CUTS = (TOKEN_CELLS, 9, 7, 5)
 #: The smallest font size a crowded widget shrinks a token's name to: 13 px per em at 720p,
 #: above the 12 px under which a lower-case letter no longer reads.
 READABLE_SIZE = style.FLOOR_SIZE
+#: The least gap between two chips of their own widths under neighbouring columns.
+NEIGHBOUR_GAP = style.SNUG
+#: The gap between the two rows of a staggered strip, and around a word in its half chip.
+STAGGER_GAP = style.HAIR * 2
 
 
 def shown_names(tokens: Sequence[str], room: float) -> list[str]:
@@ -59,7 +63,8 @@ class TokenStrip(VGroup):
     Font size shrinks with the token count so 12 tokens still fit and read.
     ``min_cell`` widens every chip to at least that width (e.g. to match bar columns).
     ``shown`` are the words as drawn (the names given: :func:`shown_names` cuts them) and
-    ``font_size`` their size after fitting.
+    ``font_size`` their size after fitting; ``cell_width`` the width of a column's cell (the
+    common chip width, or ``min_cell`` when a long word's chip is wider than its neighbours').
     """
 
     def __init__(self, labels: list[str], width: float | None = None,
@@ -85,22 +90,50 @@ class TokenStrip(VGroup):
                 total = sum(cells) + (len(texts) - 1) * buff
             if fsize * width / total >= MIN_CHIP_SIZE or total <= width:
                 break
+        # Chips under columns (``min_cell``) that still need shrinking below the readable size
+        # at one common width: each chip takes its own word's width, still centred on its
+        # column, as long as no two neighbours meet (a long word between short ones).
+        # Failing that (two long words side by side, twelve columns), the chips stagger on two
+        # rows of half their height in the same band, each free to reach under the
+        # neighbouring columns.
+        centres, heights = None, [chip_height] * len(texts)
+        self.cell_width = cells[0]
+        if min_cell and total > width:
+            pitch = min_cell + buff
+            own = [max(tx.width + pad, chip_height) for tx in texts]
+            half = (chip_height - STAGGER_GAP) / 2
+            low = [max(tx.width + pad, half) for tx in texts]
+            if all((a + b) / 2 + NEIGHBOUR_GAP <= pitch for a, b in zip(own, own[1:])):
+                cells, centres = own, [(k * pitch, 0.0) for k in range(len(own))]
+            elif (max(tx.height for tx in texts) + STAGGER_GAP <= half
+                  and all((a + b) / 2 + NEIGHBOUR_GAP <= 2 * pitch for a, b in zip(low, low[2:]))):
+                rise = (half + STAGGER_GAP) / 2
+                cells, heights = low, [half] * len(texts)
+                centres = [(k * pitch, rise if k % 2 == 0 else -rise) for k in range(len(low))]
+            if centres is not None:
+                total, self.cell_width = width, min_cell
         self.shown, self.font_size = shown, fsize * min(1.0, width / total)
         scale = min(1.0, width / total)
         chips = []
         # Sit every word on one baseline (centring boxes would bob "the" against "ran").
         drop = baseline_drop(fsize)
-        for s, tx, cell in zip(shown, texts, cells):
-            box = RoundedRectangle(corner_radius=0.08, width=cell, height=chip_height,
+        for s, tx, cell, height in zip(shown, texts, cells, heights):
+            box = RoundedRectangle(corner_radius=0.08, width=cell, height=height,
                                    stroke_color=t.muted, stroke_width=1.5,
                                    fill_color=t.panel, fill_opacity=1.0)
             tx.move_to(box)
             tx.shift((box.get_center()[1] - drop - baseline(tx, s)) * np.array([0, 1.0, 0]))
             chips.append(VGroup(box, tx))
         super().__init__(*chips)
-        self.arrange(RIGHT, buff=buff)
+        if centres is None:
+            self.arrange(RIGHT, buff=buff)
+        else:
+            for chip, (x, y) in zip(chips, centres):
+                chip.move_to(np.array([x, y, 0.0]))
+            self.move_to(np.zeros(3))
         if scale < 1.0:
             self.scale(scale)
+            self.cell_width *= scale
         self.chips = chips
 
     def box(self, i: int):

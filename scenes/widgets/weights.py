@@ -214,8 +214,10 @@ class WeightBars(Redrawn, ColumnChart):
         self.strip = strip
         c = strip.centers()
         self.slots = ColumnSlots(float(c[0][0]), float(c[1][0] - c[0][0]) if n > 1 else pitch, n)
-        self.cell_width = float(strip.box(0).width)
-        self.chip_y = float(c[0][1])
+        self.cell_width = float(strip.cell_width)
+        # each chip's own height (a staggered strip has two rows: the band's middle is chip_y)
+        self.chip_ys = [float(y) for y in c[:, 1]]
+        self.chip_y = self.chip_ys[0] if len(set(self.chip_ys)) == 1 else float(strip.get_center()[1])
         self.chart_left = float(strip.get_left()[0])
         self.chart_right = float(strip.get_right()[0])
 
@@ -303,7 +305,7 @@ class WeightBars(Redrawn, ColumnChart):
                     bar.set_fill(opacity=opacity[j])
                     self._opacity[j] = opacity[j]
             if last["chip"][j] != (x, lift):
-                self.strip.chips[j].move_to(np.array([x, self.chip_y + lift, 0.0]))
+                self.strip.chips[j].move_to(np.array([x, self.chip_ys[j] + lift, 0.0]))
                 last["chip"][j] = (x, lift)
             if masked[j] != self._masked[j]:     # a masked token's word steps back
                 word = self.strip.chips[j][1]

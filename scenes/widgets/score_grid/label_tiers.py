@@ -87,8 +87,10 @@ class GridLabels:
                 break
         else:
             # Turned column labels free the width; the rows still need their pitch, so the
-            # labels take the first size at which the cells leave it.
-            for sz in sizes:
+            # labels take the first size at which the cells leave it, down to the floor of a
+            # crowded widget's words if they must (twelve rows in a narrow panel).
+            floor = [float(x) for x in np.arange(sizes[-1] - 1, style.FLOOR_SIZE - 0.01, -1)]
+            for sz in [*sizes, *floor]:
                 rows, cols, need, _ = mobs(sz)
                 geo = self._fit(box, rows, cols, 1, max_pitch, None, rotated=True)
                 if geo[2] >= need:
