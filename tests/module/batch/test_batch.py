@@ -244,16 +244,24 @@ class Cluster:
         self.scheduler_file = base / "scheduler.json"
         self._start([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
                      "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(self.scheduler_file)], "scheduler")
-        deadline = time.monotonic() + 60
-        while not self.scheduler_file.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        self.address = json.loads(self.scheduler_file.read_text())["address"]
+        self.address = self._scheduler_address(deadline=time.monotonic() + 60)
         for i in (1, 2):
             self._start([str(BIN / "dask"), "worker", self.address, "--nworkers", "1", "--nthreads", "1",
                          "--host", "127.0.0.1", "--name", f"w{i}", "--no-dashboard",
                          "--local-directory", str(base / f"w{i}")], f"worker{i}")
         with self.client() as c:
             c.wait_for_workers(2, timeout=120)
+
+    def _scheduler_address(self, deadline: float) -> str:
+        """The address in the scheduler file, once the scheduler has written it whole (the
+        file appears before its contents: on a busy machine it was read empty)."""
+        while True:
+            try:
+                return json.loads(self.scheduler_file.read_text())["address"]
+            except (FileNotFoundError, json.JSONDecodeError, KeyError):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
 
     def _start(self, cmd: list[str], name: str) -> None:
         log = open(self.base / f"{name}.log", "wb")
