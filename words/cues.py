@@ -59,14 +59,19 @@ def cues_of(text: str, language: str) -> list[str]:
     is split again, at list commas too, until every cue fits or nothing is left to split."""
     text = text.strip()
     if fits(text, language):
-        return ["\n".join(lines_of(text, language))]
+        return [_cue(text, language)]
     i = _two_cue_split(text, language)
-    if i is None:
-        i = _any_split(text, language)
-        if i is None:   # one unbreakable run: the caption bar shrinks it
-            return ["\n".join(lines_of(text, language))]
-        return cues_of(text[:i], language) + cues_of(text[i:], language)
-    return ["\n".join(lines_of(part, language)) for part in (text[:i], text[i:])]
+    if i is not None:
+        return [_cue(text[:i], language), _cue(text[i:], language)]
+    i = _any_split(text, language)
+    if i is None:   # one unbreakable run: the caption bar shrinks it
+        return [_cue(text, language)]
+    return cues_of(text[:i], language) + cues_of(text[i:], language)
+
+
+def _cue(text: str, language: str) -> str:
+    """One cue: ``text`` broken into its lines (:func:`lines_of`)."""
+    return "\n".join(lines_of(text, language))
 
 
 def _two_cue_split(text: str, language: str) -> int | None:
@@ -94,7 +99,7 @@ def _any_split(text: str, language: str) -> int | None:
     # Japanese has no spaces between words: also after any full-width character (the
     # line breaker's last resort too)
     space = linebreak.break_points(text, language, " ") if language != "ja" else \
-        [i for i in range(1, len(text)) if text[i - 1] == " " or linebreak.is_wide(text[i - 1])]
+        linebreak.space_points(text) + linebreak.wide_points(text)
     tiers = (sentence, sorted(set(sentence) | set(clause)), sorted(set(sentence) | set(clause) | set(space)))
     for limit in (2 * MAX_LINES * LINE_CHARS[language], float("inf")):
         for points in tiers:

@@ -33,7 +33,8 @@ import unicodedata
 from collections.abc import Callable
 
 __all__ = ["NO_LINE_START", "NO_LINE_END", "WIDE_CLAUSE_ENDS", "CUE_BREAK_AFTER", "PARTICLES",
-           "WEAK_WORDS", "QUOTED_NAME_CHARS", "is_wide", "may_break", "break_points", "best_split",
+           "WEAK_WORDS", "QUOTED_NAME_CHARS", "is_wide", "may_break", "break_points", "space_points",
+           "wide_points", "best_split",
            "cue_lines", "paragraph_lines"]
 
 #: No line starts with these (closing punctuation and brackets, small kana, the prolonged
@@ -92,6 +93,17 @@ def break_points(text: str, language: str, ends: str, *, in_lists: bool = False)
         elif text[i] == " " and (c in ends or ends == " "):
             out.append(i)
     return out
+
+
+def space_points(text: str) -> list[int]:
+    """Indices at a space of ``text`` (either side of it)."""
+    return [i for i in range(1, len(text)) if text[i - 1] == " " or text[i] == " "]
+
+
+def wide_points(text: str) -> list[int]:
+    """Indices after a full-width character of ``text`` (not before closing punctuation):
+    where Japanese, which has no spaces between words, breaks when nothing better is near."""
+    return [i for i in range(1, len(text)) if is_wide(text[i - 1]) and text[i] not in "。、：」）！？ー"]
 
 
 def _inside_brackets(text: str, i: int) -> bool:
@@ -159,12 +171,11 @@ def cue_lines(text: str, language: str, limit: float, measure: Callable[[str], f
         return [text]
     if language == "ja":
         candidates = [break_points(text, "ja", t) for t in (CUE_BREAK_AFTER["ja"], "」）")]
-        candidates.append([i for i in range(1, len(text)) if text[i - 1] == " " or text[i] == " "])
+        candidates.append(space_points(text))
         # after a particle followed by a new word (kanji, katakana, a quote, a digit)
         candidates.append([i for i in range(1, len(text)) if text[i - 1] in PARTICLES
                            and not _is_hiragana(text[i]) and text[i] not in "。、：」）ー"])
-        candidates.append([i for i in range(1, len(text))
-                           if is_wide(text[i - 1]) and text[i] not in "。、：」）！？ー"])
+        candidates.append(wide_points(text))
     else:
         candidates = [break_points(text, "en", CUE_BREAK_AFTER["en"]), break_points(text, "en", " ")]
     total = measure(text)

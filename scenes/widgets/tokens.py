@@ -55,6 +55,12 @@ def shown_names(tokens: Sequence[str], room: float) -> list[str]:
     return [screen_label(t, cut) for t in tokens]
 
 
+def _apart(widths: Sequence[float], step: int, pitch: float) -> bool:
+    """Whether chips of ``widths``, centred on columns ``pitch`` apart, keep
+    :data:`NEIGHBOUR_GAP` from the chip ``step`` columns on (the next one on their row)."""
+    return all((a + b) / 2 + NEIGHBOUR_GAP <= step * pitch for a, b in zip(widths, widths[step:]))
+
+
 class TokenStrip(VGroup):
     """One rounded chip per token, left to right, fitted to ``width`` frame units.
 
@@ -103,10 +109,9 @@ class TokenStrip(VGroup):
             own = [max(tx.width + pad, chip_height) for tx in texts]
             half = (chip_height - STAGGER_GAP) / 2
             low = [max(tx.width + pad, half) for tx in texts]
-            if all((a + b) / 2 + NEIGHBOUR_GAP <= pitch for a, b in zip(own, own[1:])):
+            if _apart(own, 1, pitch):
                 cells, centres = own, [(k * pitch, 0.0) for k in range(len(own))]
-            elif (max(tx.height for tx in texts) + STAGGER_GAP <= half
-                  and all((a + b) / 2 + NEIGHBOUR_GAP <= 2 * pitch for a, b in zip(low, low[2:]))):
+            elif max(tx.height for tx in texts) + STAGGER_GAP <= half and _apart(low, 2, pitch):
                 rise = (half + STAGGER_GAP) / 2
                 cells, heights = low, [half] * len(texts)
                 centres = [(k * pitch, rise if k % 2 == 0 else -rise) for k in range(len(low))]

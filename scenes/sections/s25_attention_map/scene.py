@@ -120,9 +120,8 @@ class AttentionMap(SectionScene):
                               width, t.fg, t.bad, t.bad)
         items = list(listing)
         panel.fit(listing, width=False, height=True)
-        # GAP in from the panel's left edge, unless its widest line would then pass the right
-        left = min(panel.l + style.GAP, panel.r - listing.width)
-        listing.move_to([left + listing.width / 2, panel.center[1], 0])
+        listing.move_to([panel.l + style.GAP + listing.width / 2, panel.center[1], 0])
+        panel.pull_inside(listing)   # its widest line would pass the panel's right edge
         self.play(FadeOut(self.controls), run_time=timing.QUICK)
         self.play(LaggedStart(*[FadeIn(it, shift=style.NEAR * LEFT) for it in items], lag_ratio=0.6),
                   run_time=timing.LONG_MOVE)

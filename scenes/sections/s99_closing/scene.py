@@ -52,9 +52,8 @@ class ClosingCard(SectionScene):
         rl = box.l + 0.55 * box.width
         listing = bullet_list(items, box.r - rl - style.NUDGE, t.fg, t.bad, t.bad)
         body.fit(listing, width=False, height=True)
-        # GAP right of the map's column, unless its widest line would then pass the box
-        left = min(rl + style.GAP, box.r - listing.width)
-        listing.move_to([left + listing.width / 2, body.center[1], 0])
+        listing.move_to([rl + style.GAP + listing.width / 2, body.center[1], 0])
+        box.pull_inside(listing)   # its widest line would pass the box's right edge
         self.play(FadeIn(heading, shift=style.GAP * DOWN), run_time=timing.FADE)
         self.say("intro")
         self.play(FadeIn(grid), FadeIn(cut), run_time=timing.ENTER)
