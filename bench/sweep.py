@@ -7,7 +7,7 @@ Sentences come from :func:`tests.support.random_sentences.seeded` (seed ``--seed
 the same on every machine). ``claims`` plans every section's beats for each sentence and
 checks every chosen caption variant against the figures, in both languages
 (:mod:`tests.support.claim_sweep`: no rendering, about 0.1 s a sentence). ``layout`` renders every
-section with its animations skipped and runs the layout probe at every beat's end
+section and card (``--sections``, 0 and 99 the cards) with its animations skipped and runs the layout probe at every beat's end
 (:mod:`tests.support.layout_probe`: safe area, overlaps, text size, texts on arrows, token names),
 each seed in the caption language and theme it picks (``ja``/``en`` alternate, then
 ``dark``/``light``).
@@ -144,7 +144,8 @@ def main(argv=None) -> int:
     ap.add_argument("--sentences", type=int, default=None,
                     help="how many seeds (claims: 1000, layout: 30)")
     ap.add_argument("--seed", type=int, default=0, help="the first seed")
-    ap.add_argument("--sections", default="1-25", help="layout: the sections probed")
+    ap.add_argument("--sections", default="0-25,99",
+                    help="layout: the sections probed (0 and 99: the opening and closing cards)")
     ap.add_argument("--jobs", type=int, default=1, help="layout: probes in parallel")
     a = ap.parse_args(argv)
     n = a.sentences or (1000 if a.what == "claims" else 30)
