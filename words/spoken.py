@@ -34,11 +34,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from attn_explainer_assets import assets_dir
 
-__all__ = ["SPOKEN_DIR", "spoken", "katakana", "readings", "variants", "variant"]
+__all__ = ["SPOKEN_DIR", "WHOLE_NUMBER", "spoken", "counted", "katakana", "readings", "variants", "variant"]
 
 SPOKEN_DIR = assets_dir() / "spoken"
 
@@ -53,8 +53,16 @@ _CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
 _DECIMAL = re.compile(r"\b(\d+)\.(\d+)\b")
 _MODEL_NUMBER = re.compile(r"\b([A-Z]{2,})-(\d)\b")           # GPT-2: a model's name
 _LATIN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
-#: A whole number and the space before its counter (a kana or kanji after it).
-_COUNTED = re.compile(r"(?<![\d.])(\d+)\s+(?=[\u3040-\u309f\u4e00-\u9fff])")
+#: A whole number, thousands separated or not (``1,000``).
+WHOLE_NUMBER = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.])"
+
+
+@cache
+def counted(lang: str) -> re.Pattern:
+    """A whole number followed by one of the counters of ``lang`` (``[readings] counters``,
+    longest first), with or without a space between: group 1 the number, group 2 the counter."""
+    counters = sorted(readings(lang).get("counters", []), key=len, reverse=True)
+    return re.compile(f"({WHOLE_NUMBER})\\s*({'|'.join(map(re.escape, counters)) or '(?!)'})")
 _VOWEL = re.compile(r"[aeiouy]", re.IGNORECASE)
 
 
@@ -107,8 +115,9 @@ def spoken(text: str, lang: str) -> str:
         # a name read in katakana runs on into its particle ("イット を" would pause)
         s = re.sub(r"(?<=[\u30a0-\u30ff])\s+(?=[\u3040-\u309f\u4e00-\u9fff])", "", s)
         # a number runs on into its counter: the caption's space ("16 節", "1 つ") made Open
-        # JTalk read the counter as a word of its own (16 フシ, イチ ツ, 1 クライ)
-        s = _COUNTED.sub(r"\1", s)
+        # JTalk read the counter as a word of its own (16 フシ, イチ ツ, 1 クライ); only the
+        # table's counters, not "分の" of a ratio (ニフンノ)
+        s = counted(lang).sub(r"\1\2", s)
     for symbol, word in r["symbols"].items():
         s = s.replace(symbol, word)
     return " ".join(s.split())
@@ -176,8 +185,8 @@ def readings(lang: str) -> dict:
     ``notations`` (read whole, before every rule), ``minus``, ``scientific``, ``ratio``,
     ``root``, ``call`` templates, ``symbols`` (replaced in file order, after the rules),
     and per language ``digits``/``point`` (English) or ``letters``, ``words``,
-    ``english_digits`` and the decimals' ``decimal_ones``/``decimal_point``/``decimal_digits``
-    (Japanese)."""
+    ``english_digits``, the decimals' ``decimal_ones``/``decimal_point``/``decimal_digits``
+    and the ``counters`` a number runs on into (Japanese)."""
     return _table(lang)["readings"]
 
 

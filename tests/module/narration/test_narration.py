@@ -64,7 +64,7 @@ SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is
     # a mask of zeros and ones, not the ratio 0 over 1 ("1 分の 0")
     ("0/1", "zero-one", "ゼロイチ"),
     # a weight printed in scientific notation, not "e minus 14"
-    ("1.2e−14", "one point two times ten to the minus 14", "イッテンニーかける 10の マイナス 14乗"),
+    ("1.2e−14", "one point two times ten to the minus 14", "イッテンニーかける 10 の マイナス 14乗"),
     ("exp(s − max s)", "e to the (s minus max s)", "エクスポネンシャル(エス マイナス マックス エス)"),
     ("+ (−∞)", "plus (minus infinity)", "たす (マイナス無限大)"),
 ])
@@ -76,7 +76,9 @@ def test_spoken_symbols(written, en, ja):
 def test_spoken_japanese_numbers_run_on_into_their_counters():
     # with the caption's space, Open JTalk read the counter as a word of its own: 16 フシ, イチ ツ
     assert spoken("理由は 16 節。候補が 1 つ、約 9 倍。", "ja") == "理由は 16節。候補が 1つ、約 9倍。"
-    assert spoken("和は 1。d ＝ 64 なら", "ja") == "和は 1。ディー イコール 64なら"
+    assert spoken("和は 1。d ＝ 64 なら 2 次元", "ja") == "和は 1。ディー イコール 64 なら 2次元"
+    # a ratio's 分の is no counter: "2分の" is ニフンノ to Open JTalk
+    assert spoken("R/√2", "ja") == "ルート2 分の アール"
     assert spoken("1.72 で勝つ", "ja") == "イッテンナナニーで勝つ"
 
 

@@ -86,6 +86,7 @@ def test_kokoro_hears_whole_numbers_and_their_counters_as_read_aloud():
     the readings a Japanese speaker says (written here by hand), decimals left as they came."""
     said = voices.kokoro_text("理由は 16節。候補が 1つ、自分に 8。約 9倍、イッテンナナニー")
     assert said == "理由は ジューロクセツ。候補が ヒトツ、自分に ハチ。約 キューバイ、イッテンナナニー"
+    assert voices.kokoro_text("1,000 トークン、2次元、ルート2 分の") == "セン トークン、ニジゲン、ルートニ 分の"
     assert "Open JTalk" in voices.find("jf_alpha").identity()   # a new reading, a new cache key
 
 
