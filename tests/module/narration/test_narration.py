@@ -80,6 +80,8 @@ def test_spoken_japanese_numbers_run_on_into_their_counters():
     # a ratio's 分の is no counter: "2分の" is ニフンノ to Open JTalk
     assert spoken("R/√2", "ja") == "ルート2 分の アール"
     assert spoken("1.72 で勝つ", "ja") == "イッテンナナニーで勝つ"
+    # a row of the matrix, not コウ nor 歩き
+    assert spoken("3 行目：行ごとに softmax。各行は 1 つ", "ja") == "3行目：ぎょうごとに ソフトマックス。かくぎょうは 1つ"
 
 
 def test_spoken_english_sentence():
