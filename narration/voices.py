@@ -46,6 +46,7 @@ from pathlib import Path
 import platformdirs
 
 from words import config
+from words.spoken import counted
 
 #: Where the set-up puts the Mei voice (and its licence): the user's data folder, shared by
 #: every checkout and install of this user; ``ATTN_VOICE_DIR`` overrides.
@@ -235,16 +236,10 @@ def kokoro_text(text: str) -> str:
     """
     import pyopenjtalk
 
-    return _kokoro_numbers().sub(lambda m: str(pyopenjtalk.g2p(m.group(0).replace(",", ""), kana=True)), text)
+    def read(m: re.Match) -> str:
+        return str(pyopenjtalk.g2p(m.group(1).replace(",", "") + (m.group(2) or ""), kana=True))
 
-
-@lru_cache(maxsize=1)
-def _kokoro_numbers() -> re.Pattern:
-    """A whole number with the counter after it, if one (the counters of the Japanese table)."""
-    from words.spoken import WHOLE_NUMBER, readings
-
-    counters = sorted(readings("ja").get("counters", []), key=len, reverse=True)
-    return re.compile(f"{WHOLE_NUMBER}(?:{'|'.join(map(re.escape, counters))})?")
+    return counted("ja").sub(read, text)
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from functools import cache, lru_cache
 
 from attn_explainer_assets import assets_dir
 
-__all__ = ["SPOKEN_DIR", "WHOLE_NUMBER", "spoken", "counted", "katakana", "readings", "variants", "variant"]
+__all__ = ["SPOKEN_DIR", "spoken", "counted", "katakana", "readings", "variants", "variant"]
 
 SPOKEN_DIR = assets_dir() / "spoken"
 
@@ -53,17 +53,9 @@ _CALL = re.compile(r"\b([A-Za-z])\(([^()]+)\)")                 # q(it), k(cat)
 _DECIMAL = re.compile(r"\b(\d+)\.(\d+)\b")
 _MODEL_NUMBER = re.compile(r"\b([A-Z]{2,})-(\d)\b")           # GPT-2: a model's name
 _LATIN = re.compile(r"[A-Za-z]+(?:'[a-z]+)?")
-#: A whole number, thousands separated or not (``1,000``).
-WHOLE_NUMBER = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.])"
-
-
-@cache
-def counted(lang: str) -> re.Pattern:
-    """A whole number followed by one of the counters of ``lang`` (``[readings] counters``,
-    longest first), with or without a space between: group 1 the number, group 2 the counter."""
-    counters = sorted(readings(lang).get("counters", []), key=len, reverse=True)
-    return re.compile(f"({WHOLE_NUMBER})\\s*({'|'.join(map(re.escape, counters)) or '(?!)'})")
 _VOWEL = re.compile(r"[aeiouy]", re.IGNORECASE)
+#: A whole number, thousands separated or not (``1,000``).
+_WHOLE_NUMBER = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d.])"
 
 
 def spoken(text: str, lang: str) -> str:
@@ -178,6 +170,15 @@ def _table(lang: str) -> dict:
     """The parsed ``assets/spoken/<lang>.toml``."""
     with open(SPOKEN_DIR / f"{lang}.toml", "rb") as f:
         return tomllib.load(f)
+
+
+@cache
+def counted(lang: str) -> re.Pattern:
+    """A whole number and, if one follows (with or without a space between), one of the
+    counters of ``lang`` (``[readings] counters``, longest first): group 1 the number, group 2
+    the counter or ``None``."""
+    counters = sorted(readings(lang).get("counters", []), key=len, reverse=True)
+    return re.compile(f"({_WHOLE_NUMBER})(?:\\s*({'|'.join(map(re.escape, counters)) or '(?!)'}))?")
 
 
 def readings(lang: str) -> dict:
