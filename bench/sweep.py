@@ -7,8 +7,8 @@ Sentences come from :func:`tests.support.random_sentences.seeded` (seed ``--seed
 the same on every machine). ``claims`` plans every section's beats for each sentence and
 checks every chosen caption variant against the figures, in both languages
 (:mod:`tests.support.claim_sweep`: no rendering, about 0.1 s a sentence). ``layout`` renders every
-section and card (``--sections``, 0 and 99 the cards) with its animations skipped and runs the layout probe at every beat's end
-(:mod:`tests.support.layout_probe`: safe area, overlaps, text size, texts on arrows, token names),
+section and card (``--sections``, 0 and 99 the cards) with its animations skipped and runs the
+layout probe at every beat's end (:mod:`tests.support.layout_probe`: safe area, overlaps, text size, texts on arrows, token names),
 each seed in the caption language and theme it picks (``ja``/``en`` alternate, then
 ``dark``/``light``).
 

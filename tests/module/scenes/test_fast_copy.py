@@ -24,35 +24,37 @@ from scenes.fast_copy import MANIM_DEEPCOPY, color_deepcopy, fast_deepcopy
 _SHARED = {"path_obj"}
 
 
-def _manim_copy(m):
-    """A deep copy as manim makes it, whatever copy is installed."""
+def _set_copy(cls, copier):
+    """Make ``copier`` the deep copy of ``cls`` (None: the one ``cls`` inherits)."""
+    if copier is not None:
+        cls.__deepcopy__ = copier
+    elif "__deepcopy__" in vars(cls):
+        del cls.__deepcopy__
+
+
+def _copy_with(m, mobject_copy, color_copy):
+    """``copy.deepcopy(m)`` with these deep copies installed (``color_copy`` None: colours
+    copied as manim copies them, through ``__reduce_ex__``), whatever was installed before."""
     from manim.mobject.mobject import Mobject
 
-    saved = Mobject.__deepcopy__, getattr(ManimColor, "__deepcopy__", None)
-    Mobject.__deepcopy__ = MANIM_DEEPCOPY
-    if saved[1] is not None:
-        del ManimColor.__deepcopy__
+    saved = vars(Mobject)["__deepcopy__"], vars(ManimColor).get("__deepcopy__")
+    _set_copy(Mobject, mobject_copy)
+    _set_copy(ManimColor, color_copy)
     try:
         return copy.deepcopy(m)
     finally:
-        Mobject.__deepcopy__ = saved[0]
-        if saved[1] is not None:
-            ManimColor.__deepcopy__ = saved[1]
+        _set_copy(Mobject, saved[0])
+        _set_copy(ManimColor, saved[1])
+
+
+def _manim_copy(m):
+    """A deep copy as manim makes it."""
+    return _copy_with(m, MANIM_DEEPCOPY, None)
 
 
 def _fast_copy(m):
-    from manim.mobject.mobject import Mobject
-
-    saved = Mobject.__deepcopy__, getattr(ManimColor, "__deepcopy__", None)
-    Mobject.__deepcopy__, ManimColor.__deepcopy__ = fast_deepcopy, color_deepcopy
-    try:
-        return copy.deepcopy(m)
-    finally:
-        Mobject.__deepcopy__ = saved[0]
-        if saved[1] is None:
-            del ManimColor.__deepcopy__
-        else:
-            ManimColor.__deepcopy__ = saved[1]
+    """A deep copy as :mod:`scenes.fast_copy` makes it."""
+    return _copy_with(m, fast_deepcopy, color_deepcopy)
 
 
 def _alike(ref, got, orig, path, seen):
