@@ -137,6 +137,8 @@ def run_jobs(jobs: list[Job], workers: int, on_start: Callable[[Job], None],
     last_tick = time.monotonic()
     with _signals_between_steps() as stop:
         _run(make, pending, running, workers, on_start, on_done, stop, last_tick)
+        if stop:   # landed after the loop's last look (as the last worker finished)
+            raise stop[0]
 
 
 @contextlib.contextmanager

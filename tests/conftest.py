@@ -4,6 +4,7 @@ media directory per xdist worker, and the order the work is handed out (longest 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -14,6 +15,14 @@ sys.path.insert(0, str(ROOT))
 # Scenes read their configuration from the environment; start every run from the defaults.
 for var in ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD"):
     os.environ.pop(var, None)
+
+# Tests stop the commands they start with Ctrl-C (SIGINT), as a terminal delivers it. A shell
+# starts a background job (`pytest ... &` in a script, nohup) with SIGINT ignored, and every
+# process inherits that: those commands would then never see the signal (a recorder serving on,
+# a batch running to its end). Take SIGINT as an interactive run does, here and so in every
+# worker and child.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # Under pytest-xdist every worker is a process of its own: give each its own manim media

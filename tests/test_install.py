@@ -143,10 +143,7 @@ def test_the_studio_serves_its_page_from_the_wheel_and_stops_on_ctrl_c(installed
     import urllib.request
 
     p = subprocess.Popen([str(installed / "attn-explainer"), "studio", "--no-browser", "--out", "studio-out"],
-                         cwd=user_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_clean_env(),
-                         # as a terminal delivers it, even when these tests run in the background
-                         # (where a shell starts them with SIGINT ignored, which children inherit)
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                         cwd=user_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_clean_env())
     try:
         assert p.stdout is not None
         url = p.stdout.readline().strip()

@@ -45,10 +45,7 @@ def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
 
 def test_ctrl_c_stops_it_cleanly(tmp_path):
     p = subprocess.Popen([sys.executable, "render.py", "studio", "--no-browser", "--out", str(tmp_path)], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                         # as a terminal delivers it, even when these tests run in the background
-                         # (where a shell starts them with SIGINT ignored, which children inherit)
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert p.stdout is not None
         url = p.stdout.readline().strip()
