@@ -9,6 +9,7 @@ Clones ``HEAD`` into ``--workdir`` (a temporary directory by default) and times,
 the package caches of pip, npm and apt are the machine's), (b) ruff and mypy, (c) the suite
 (``pytest``, every core), with the wall time of each test module summed over the workers
 (:mod:`bench.suite_timeline`, a pytest plugin) and the CPU time of the run and its children.
+Each step's output is kept beside the clone (``setup.log``, ``mypy.log``, ``pytest.log``).
 The aim is CI under 10 minutes on the two cores. Speed is measured here, never asserted.
 """
 
@@ -28,11 +29,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _timed(cmd: list[str], cwd: Path, env: dict | None = None) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds (children) and exit code of ``cmd``."""
+def _timed(cmd: list[str], cwd: Path, env: dict | None = None, log: Path | None = None) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (children) and exit code of ``cmd``; its output goes to ``log``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    rc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT).returncode
+    with open(log or os.devnull, "w") as out:
+        rc = subprocess.run(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -50,15 +52,19 @@ def main() -> int:
     subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
     report: dict = {"commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=clone,
                                              capture_output=True, text=True).stdout.strip()}
-    for name, cmd in (("setup", ["bash", "scripts/bootstrap.sh", "--test"]),
-                      ("ruff", [".venv/bin/ruff", "check", "."]),
-                      ("mypy", [".venv/bin/mypy"])):
-        wall, cpu, rc = _timed(cmd, clone)
+    # mypy with its cache where scripts/dev.sh keeps it (outside the checkout)
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    mypy_env = {**os.environ, "MYPY_CACHE_DIR": os.environ.get("MYPY_CACHE_DIR", f"{cache}/attn-explainer/mypy")}
+    for name, cmd, env in (("setup", ["bash", "scripts/bootstrap.sh", "--test"], None),
+                           ("ruff", [".venv/bin/ruff", "check", "."], None),
+                           ("mypy", [".venv/bin/mypy"], mypy_env)):
+        wall, cpu, rc = _timed(cmd, clone, env, work / f"{name}.log")
         report[name] = {"wall": round(wall, 1), "cpu": round(cpu, 1), "rc": rc}
         print(f"{name:6s} {wall:7.1f} s wall {cpu:7.1f} s CPU (exit {rc})", flush=True)
     timeline = work / "timeline"
     env = {**os.environ, "PYTHONPATH": str(clone), "ATTN_SUITE_TIMELINE": str(timeline)}
-    wall, cpu, rc = _timed([".venv/bin/python", "-m", "pytest", "-p", "bench.suite_timeline"], clone, env)
+    wall, cpu, rc = _timed([".venv/bin/python", "-m", "pytest", "-p", "bench.suite_timeline", "-rfE"], clone, env,
+                           work / "pytest.log")
     report["pytest"] = {"wall": round(wall, 1), "cpu": round(cpu, 1), "rc": rc}
     print(f"pytest {wall:7.1f} s wall {cpu:7.1f} s CPU (exit {rc})")
     modules: dict[str, float] = collections.defaultdict(float)

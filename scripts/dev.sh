@@ -19,7 +19,9 @@ case "$cmd" in
     # Lint and types first (seconds), then the suite; `--fast` runs the tier that renders
     # nothing and drives no external program (under a minute).
     .venv/bin/ruff check .
-    .venv/bin/mypy
+    # mypy's cache outside the checkout: a fresh clone (CI) reuses what it checked before, and
+    # rechecks only what changed (it compares each file's hash): about 20 s -> 1 s here.
+    MYPY_CACHE_DIR=${MYPY_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/attn-explainer/mypy} .venv/bin/mypy
     if [ "${1:-}" = "--fast" ]; then shift; exec .venv/bin/python -m pytest -m "not slow" "$@"; fi
     exec .venv/bin/python -m pytest "$@" ;;
   bench) exec .venv/bin/python bench/bench_render.py "$@" ;;
