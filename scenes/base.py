@@ -24,12 +24,13 @@ from attn_math.beats import BeatCursor
 from narration import pacing as narration
 from words import captions, config, cues
 
-from . import fast_copy, registry, style, timing
+from . import fast_copy, fast_text, registry, style, timing
 from .widgets.chrome import CaptionBar, SectionTitle
 from .widgets.tokens import shown_names
 from .widgets.weights import WeightBars
 
 fast_copy.install()
+fast_text.install()
 
 _STORIES: dict[str, Story] = {}
 
