@@ -29,12 +29,16 @@ def drawing_only_outside_plays():
     skipped play nothing is drawn and no static background is kept, so any frame drawn
     later starts from a clean background: the last frame (``scene_finished`` resets the
     background first) and a frame drawn between plays (``renderer.update_frame``, as the
-    contact sheet does).
+    contact sheet does). What only drawing reads is not made either: the split of the scene
+    into moving and static mobjects (a walk of every family, each play) and the copy of the
+    undrawn frame that ``render`` hands to a writer that drops it.
     """
+    from manim import Scene
     from manim.renderer.cairo_renderer import CairoRenderer
 
     play, update_frame = CairoRenderer.play, CairoRenderer.update_frame
-    save_static = CairoRenderer.save_static_frame_data
+    save_static, render = CairoRenderer.save_static_frame_data, CairoRenderer.render
+    moving_and_static = Scene.get_moving_and_static_mobjects
 
     def play_undrawn(self, *args, **kwargs):
         self._in_play = True
@@ -55,14 +59,24 @@ def drawing_only_outside_plays():
             return None
         return save_static(self, *args, **kwargs)
 
-    patched = (play_undrawn, update_frame_outside_plays, save_static_outside_plays)
+    def render_outside_plays(self, *args, **kwargs):
+        return None if skipped(self) else render(self, *args, **kwargs)
+
+    def moving_and_static_outside_plays(scene, *args, **kwargs):
+        if skipped(scene.renderer):
+            return [], []
+        return moving_and_static(scene, *args, **kwargs)
+
+    patched = (play_undrawn, update_frame_outside_plays, save_static_outside_plays, render_outside_plays)
     (CairoRenderer.play, CairoRenderer.update_frame,
-     CairoRenderer.save_static_frame_data) = patched
+     CairoRenderer.save_static_frame_data, CairoRenderer.render) = patched
+    Scene.get_moving_and_static_mobjects = moving_and_static_outside_plays
     try:
         yield
     finally:
         (CairoRenderer.play, CairoRenderer.update_frame,
-         CairoRenderer.save_static_frame_data) = play, update_frame, save_static
+         CairoRenderer.save_static_frame_data, CairoRenderer.render) = play, update_frame, save_static, render
+        Scene.get_moving_and_static_mobjects = moving_and_static
 
 
 @contextlib.contextmanager
