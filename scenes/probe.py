@@ -125,8 +125,7 @@ class Probe:
 
 def _visible(m) -> bool:
     fam = m.get_family()
-    op = max([float(np.max(x.get_fill_opacity())) if x.has_points() else 0.0 for x in fam] +
-             [0.0])
+    op = max([float(x.get_fill_opacity()) if x.has_points() else 0.0 for x in fam] + [0.0])
     return op > VISIBLE_OPACITY
 
 
@@ -240,16 +239,16 @@ def check_arrows(boxes: list[TextBox], arrows: list[ArrowMarks]) -> list[str]:
     """The texts of ``boxes`` (but the caption's, drawn over everything on its own bar)
     that lie on the shaft or a head of one of ``arrows``, one line each: a glyph's box
     (:attr:`TextBox.ink`) touches a mark of the shaft or lies on a head."""
-    from scenes.widgets.placement import HEAD_OVERLAP, near
+    from scenes.widgets.placement import HEAD_OVERLAP, near_any
 
     labels = [x for x in boxes if not x.in_caption]
     found = []
     for a in arrows:
         owner = _arrow_owner(a, labels)
         for x in labels:
-            if any(near(g, m, SHAFT_GAP) for g in x.ink for m in a.shaft):
+            if near_any(x.ink, a.shaft, SHAFT_GAP):
                 part = "shaft"
-            elif any(near(g, h, -HEAD_OVERLAP) for g in x.ink for h in a.heads):
+            elif near_any(x.ink, a.heads, -HEAD_OVERLAP):
                 part = "head"
             else:
                 continue
@@ -287,8 +286,9 @@ def content_extent(scene) -> tuple[float, float, float, float] | None:
             return
         if m.has_points() and _drawn(m):
             pts = m.get_points()
-            xs.extend((float(pts[:, 0].min()), float(pts[:, 0].max())))
-            ys.extend((float(pts[:, 1].min()), float(pts[:, 1].max())))
+            lo, hi = pts.min(axis=0), pts.max(axis=0)
+            xs.extend((float(lo[0]), float(hi[0])))
+            ys.extend((float(lo[1]), float(hi[1])))
         for sub in m.submobjects:
             walk(sub)
 
@@ -303,10 +303,11 @@ def _drawn(m) -> bool:
 
     if not isinstance(m, VMobject):
         return False
-    fill = float(np.max(m.get_fill_opacity()))
+    # a VMobject's opacity and width getters give one number (the first of its colours)
+    fill = float(m.get_fill_opacity())
     stroke = 0.0
-    if float(np.max(m.get_stroke_width())) > 0:
-        stroke = float(np.max(m.get_stroke_opacity()))
+    if float(m.get_stroke_width()) > 0:
+        stroke = float(m.get_stroke_opacity())
     return max(fill, stroke) > VISIBLE_OPACITY
 
 

@@ -31,7 +31,7 @@ from .arrows import QuickArrow
 __all__ = ["BOX_PAD", "DIRECTIONS", "HEAD_OVERLAP", "LABEL_GAP", "LEADER_AFTER", "LINE_HALF",
            "LINE_REACH", "LINE_STEP", "RINGS", "SIDES", "SIDE_COST", "TOUCH_SLACK", "SideCost",
            "arrow_marks", "beside", "box_at", "box_of", "clear_lines", "count_near", "is_clear",
-           "leader_lines", "least_cost", "line_marks", "near", "on_lines", "outside",
+           "leader_lines", "least_cost", "line_marks", "near", "near_any", "on_lines", "outside",
            "overlap_area", "padded", "place_beside", "place_labels", "point_marks", "spread_labels"]
 
 #: The clearance kept between two labels (frame units; about 7 px at 720p). Closer than
@@ -197,16 +197,18 @@ def on_lines(box: Box, lines: Sequence[Box] = (), heads: Sequence[Box] = (),
     ``heads`` by more than :data:`HEAD_OVERLAP`): the touch test of :func:`clear_lines` and
     of live labels (:meth:`~scenes.widgets.plane.VectorPlane.settle_live`, with
     :data:`LINE_REACH`)."""
-    return _near_any(box, heads, -HEAD_OVERLAP) or _near_any(box, lines, reach)
+    return near_any(box, heads, -HEAD_OVERLAP) or near_any(box, lines, reach)
 
 
-def _near_any(a: Box, boxes: Sequence[Box], gap: float) -> bool:
-    """:func:`near` of ``a`` and any of ``boxes``, the same comparisons on arrays."""
-    if not len(boxes):
+def near_any(a: Box | Sequence[Box], boxes: Sequence[Box], gap: float) -> bool:
+    """Whether box ``a`` (or any of several boxes ``a``) and any of ``boxes`` are
+    :func:`near`: the same comparisons, on arrays."""
+    if not len(boxes) or not len(a):
         return False
-    b = np.asarray(boxes, float).reshape(-1, 4)
-    return bool(np.any((a[0] < b[:, 1] + gap) & (b[:, 0] < a[1] + gap)
-                       & (a[2] < b[:, 3] + gap) & (b[:, 2] < a[3] + gap)))
+    b = np.asarray(boxes, float).reshape(1, -1, 4)
+    a = np.asarray(a, float).reshape(-1, 1, 4)
+    return bool(np.any((a[..., 0] < b[..., 1] + gap) & (b[..., 0] < a[..., 1] + gap)
+                       & (a[..., 2] < b[..., 3] + gap) & (b[..., 2] < a[..., 3] + gap)))
 
 
 def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Sequence[Box] = (),
