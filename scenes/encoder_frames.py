@@ -13,7 +13,8 @@ all): what remains is the encoder's, not the frames'.
 
 :func:`from_ndarray` makes the frame as PyAV does, with the padding zeroed;
 :func:`install` gives it to manim's segment encoder. ``tests/module/scenes/test_encoder_frames.py``
-checks the frame and that two preview renders give the same video.
+checks the frame against PyAV's own (the same pixels, zeros past each row) and that manim's
+encoder makes its frames here.
 """
 
 from __future__ import annotations

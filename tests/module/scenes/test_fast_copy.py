@@ -21,6 +21,7 @@ from manim import BLUE, RED, Circle, ManimColor, Square, Text, VGroup
 
 from scenes.fast_copy import MANIM_DEEPCOPY, color_deepcopy, fast_deepcopy
 from scenes.fast_text import MANIM_GENERATE
+from tests.support.texts import text_built_by
 
 _SHARED = {"path_obj"}
 
@@ -103,19 +104,8 @@ def _check(m):
     return got
 
 
-def _manim_text(*args, **kwargs) -> Text:
-    """A text as manim builds it, each glyph keeping its parsed path, whichever build
-    (:mod:`scenes.fast_text`) is installed."""
-    saved = Text.generate_mobject
-    Text.generate_mobject = MANIM_GENERATE
-    try:
-        return Text(*args, **kwargs)
-    finally:
-        Text.generate_mobject = saved
-
-
 def test_a_text_with_its_glyphs_paths_and_colours():
-    t = _manim_text("q·k = 1.73", font_size=30, color=RED)
+    t = text_built_by(MANIM_GENERATE, "q·k = 1.73", font_size=30, color=RED)   # glyphs keep their paths
     assert any(getattr(g, "path_obj", None) is not None for g in t.get_family())
     _check(t)
 

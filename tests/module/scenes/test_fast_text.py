@@ -21,15 +21,11 @@ from manim import Text
 from scenes import fast_text
 from scenes.style import FONT, MONO
 from scenes.widgets.text import drawable
+from tests.support.texts import text_built_by
 
 
 def _build(s: str, generate, **style) -> Text:
-    saved = Text.generate_mobject
-    Text.generate_mobject = generate
-    try:
-        return Text(drawable(s), **style)
-    finally:
-        Text.generate_mobject = saved
+    return text_built_by(generate, drawable(s), **style)
 
 
 def _differences(ref: Text, got: Text) -> list[str]:
