@@ -169,9 +169,9 @@ def _work_dir() -> Path:
 
 
 def _strategy() -> str:
-    """How this worker makes render processes: forked from a forkserver that has imported manim,
-    as ``render`` does, with :mod:`batch.lifeline` preloaded so that the forkserver and its
-    renders die with the worker. A daemonic worker (Dask's default under a nanny, unless
+    """How this worker makes render processes: forked from a forkserver that has imported manim
+    and the scenes' kit, as ``render`` does, with :mod:`batch.lifeline` preloaded so that the
+    forkserver and its renders die with the worker. A daemonic worker (Dask's default under a nanny, unless
     ``distributed.worker.daemon`` is False) may not have such children: there, a fresh python
     process per section (slower by manim's import), which dies with the worker by itself."""
     import multiprocessing
@@ -186,7 +186,8 @@ def _strategy() -> str:
         return "subprocess"
     from pipeline import scheduler
 
-    scheduler.worker_context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
+    scheduler.worker_context().set_forkserver_preload(  # before it starts
+        [*scheduler.FORKSERVER_PRELOAD, "batch.lifeline"])
     return config.RENDER_WORKER.read()
 
 
