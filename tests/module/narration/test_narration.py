@@ -37,7 +37,10 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("narration")]
 
 SECTIONS = "10,17"                    # two short sections with numbers and token names
 STEMS = ["10-fold-diagonal", "17-causal-mask"]
-FPS = 15                              # --quality preview
+# The narrated renders' quality: 15 fps as at preview, at a size where drawing costs little
+# (what is checked here is the sound, the cues and the streams' lengths, not the picture).
+QUALITY = "tiny15"
+FPS = 15
 FRAME = 1 / FPS
 SILENCE_DBFS = -50.0                  # below this (RMS over 20 ms) the voice is silent
 
@@ -198,7 +201,7 @@ def test_missing_voice_exits_2_with_one_line(tmp_path, voice, env, names):
 def narrated(request, tmp_path_factory):
     lang = request.param
     base = tmp_path_factory.mktemp(f"narrated-{lang}")
-    p = _cli("render", "--narration", "--lang", lang, "--quality", "preview", "--sections", SECTIONS,
+    p = _cli("render", "--narration", "--lang", lang, "--quality", QUALITY, "--sections", SECTIONS,
              "--jobs", "2", "--out", str(base / "out"), env={"ATTN_VOICE_CACHE": str(base / "voice")})
     assert p.returncode == 0, p.stdout + p.stderr
     return lang, base
@@ -294,7 +297,7 @@ def test_same_input_gives_the_same_audio(narrated, tmp_path):
     lang, base = narrated
     cache = tmp_path / "voice"
     shutil.copytree(base / "voice", cache)
-    p = _cli("render", "--narration", "--lang", lang, "--quality", "preview", "--sections", "17",
+    p = _cli("render", "--narration", "--lang", lang, "--quality", QUALITY, "--sections", "17",
              "--out", str(tmp_path / "out"), "--jobs", "1", env={"ATTN_VOICE_CACHE": str(cache)})
     assert p.returncode == 0, p.stdout + p.stderr
     said = p.stdout + p.stderr
@@ -344,7 +347,7 @@ def test_script_reports_the_narrated_timing(narrated):
     import json
 
     lang, base = narrated
-    p = _cli("script", "--narration", "--json", "--lang", lang, "--quality", "preview",
+    p = _cli("script", "--narration", "--json", "--lang", lang, "--quality", QUALITY,
              "--sections", SECTIONS, env={"ATTN_VOICE_CACHE": str(base / "voice")})
     assert p.returncode == 0, p.stderr
     script = json.loads(p.stdout)
