@@ -100,6 +100,10 @@ if [ ! -d "$site/manim/__pycache__" ]; then
   say "byte-compiling the installed packages"
   .venv/bin/python -m compileall -q -j 0 -x '/tests?/' "$site" >/dev/null || true
 fi
+# and this checkout's own modules (what changed since the last run; the tests are imported
+# by pytest's two workers only, the outputs hold no code)
+mapfile -t code < <(ls -d -- */ *.py | grep -vxE '(tests|media|out|build)/')
+.venv/bin/python -m compileall -q -j 0 "${code[@]}" >/dev/null || true
 
 # manim caches rendered text by string and font name only: after a font install,
 # cached glyphs drawn with a fallback font (boxes) would be reused. Drop them.
