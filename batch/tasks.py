@@ -169,11 +169,14 @@ def _work_dir() -> Path:
 
 
 def _strategy() -> str:
-    """How this worker makes render processes: forked from a forkserver that has imported manim
-    and the scenes' kit, as ``render`` does, with :mod:`batch.lifeline` preloaded so that the
-    forkserver and its renders die with the worker. A daemonic worker (Dask's default under a nanny, unless
-    ``distributed.worker.daemon`` is False) may not have such children: there, a fresh python
-    process per section (slower by manim's import), which dies with the worker by itself."""
+    """How this worker makes render processes: forked from a forkserver that has imported manim,
+    with :mod:`batch.lifeline` preloaded so that the forkserver and its renders die with the
+    worker. Not the scenes' kit, which ``render``'s forkserver imports: that one lives for one
+    run, this one as long as the worker, and a kit imported once would not see the checkout
+    change between two batches, though the cache keys (which hash the code on disk) would.
+    A daemonic worker (Dask's default under a nanny, unless ``distributed.worker.daemon`` is
+    False) may not have such children: there, a fresh python process per section (slower by
+    manim's import), which dies with the worker by itself."""
     import multiprocessing
 
     # Dask's nanny starts workers with MALLOC_TRIM_THRESHOLD_=65536 (distributed.nanny.
@@ -186,8 +189,7 @@ def _strategy() -> str:
         return "subprocess"
     from pipeline import scheduler
 
-    scheduler.worker_context().set_forkserver_preload(  # before it starts
-        [*scheduler.FORKSERVER_PRELOAD, "batch.lifeline"])
+    scheduler.worker_context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
     return config.RENDER_WORKER.read()
 
 

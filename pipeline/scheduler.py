@@ -26,7 +26,9 @@ _mp_context = None
 #: What the forkserver imports once, before it forks a process per section: manim, and the
 #: scenes' shared kit (which reads no setting and no file when imported, so a section's
 #: settings, applied in its own process, still reach it). Each section process then skips
-#: about 0.4 s of imports.
+#: about 0.4 s of imports. The forkserver lives as long as the process that started it: one
+#: run for the command line and the studio's jobs; a Dask worker, which outlives runs, does
+#: not preload the kit (:mod:`batch.tasks`).
 FORKSERVER_PRELOAD = ("manim", "scenes.base")
 
 
