@@ -103,9 +103,10 @@ if [ ! -d "$site/manim/__pycache__" ]; then
   .venv/bin/python -m compileall -q -j 0 -x "$uncompiled" "$site" >/dev/null || true
 fi
 # and this checkout's own modules (what changed since the last run; the tests are imported
-# by pytest's two workers only, the outputs hold no code)
-mapfile -t code < <(ls -d -- */ *.py | grep -vxE '(tests|media|out|build)/')
-.venv/bin/python -m compileall -q -j 0 "${code[@]}" >/dev/null || true
+# by pytest's two workers only, the outputs hold no code). One process: for these few small
+# files a pool costs more than it saves (0.3 s fresh, 0.06 s unchanged; with -j 0 0.5 and 0.26).
+mapfile -t code < <(ls -d -- */ *.py | grep -vxE '(tests|media|out|build|__pycache__|.*\.egg-info)/')
+.venv/bin/python -m compileall -q "${code[@]}" >/dev/null || true
 
 # manim caches rendered text by string and font name only: after a font install,
 # cached glyphs drawn with a fallback font (boxes) would be reused. Drop them.
