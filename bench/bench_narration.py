@@ -49,6 +49,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from words import config  # noqa: E402
 
 
 def render(out: Path, lang: str, args, narration: bool, voice_cache: Path | None,
@@ -64,10 +65,10 @@ def render(out: Path, lang: str, args, narration: bool, voice_cache: Path | None
     if force:
         cmd.append("--force")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for k in ("ATTN_LANG", "ATTN_NARRATION", "ATTN_VOICE_CACHE"):
-        env.pop(k, None)
+    for v in (config.LANG, config.NARRATION, config.VOICE_CACHE):
+        env.pop(v.name, None)
     if voice_cache is not None:
-        env["ATTN_VOICE_CACHE"] = str(voice_cache)
+        env[config.VOICE_CACHE.name] = str(voice_cache)
     t0 = time.perf_counter()
     p = subprocess.run(cmd, env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - t0

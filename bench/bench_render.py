@@ -44,6 +44,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from snapshot import env_for, snapshot  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from words import config  # noqa: E402
+
 
 def render_py(proj: Path, out: Path, args: list[str], **env: str) -> tuple[float, dict, str]:
     t0 = time.perf_counter()
@@ -63,7 +66,7 @@ def manim_cli(proj: Path, sections: list[dict], media: Path, lang: str) -> tuple
     for s in sections:
         cmd = [sys.executable, "-m", "manim", "render", "-ql", "--silent", "--media_dir", str(media),
                s["file"], s["scene"]]
-        p = subprocess.run(cmd, cwd=proj, env=env_for(proj, ATTN_LANG=lang), capture_output=True, text=True)
+        p = subprocess.run(cmd, cwd=proj, env=env_for(proj, **{config.LANG.name: lang}), capture_output=True, text=True)
         if p.returncode != 0:
             failed.append(s["stem"])
     return time.perf_counter() - t0, failed
@@ -131,7 +134,7 @@ def main() -> None:
     res["render_jobs1_cold_s"] = jobs1_s
     print(f"(a) render.py --jobs 1, cold: {jobs1_s:.1f}s", flush=True)
     if args.compare_workers:
-        sub_s, _, _ = render_py(proj, work / "out-sub", [*common, "--jobs", "1"], ATTN_RENDER_WORKER="subprocess")
+        sub_s, _, _ = render_py(proj, work / "out-sub", [*common, "--jobs", "1"], **{config.RENDER_WORKER.name: "subprocess"})
         res["render_jobs1_cold_subprocess_workers_s"] = sub_s
         print(f"    render.py --jobs 1, cold, subprocess workers: {sub_s:.1f}s", flush=True)
     cold_s, m2, _ = render_py(proj, work / "out-j2", [*common, "--jobs", "2"])

@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from words import config  # noqa: E402
 
 
 def _timed(cmd: list[str], cwd: Path, env: dict | None = None, log: Path | None = None) -> tuple[float, float, int]:
@@ -62,7 +64,7 @@ def main() -> int:
         report[name] = {"wall": round(wall, 1), "cpu": round(cpu, 1), "rc": rc}
         print(f"{name:6s} {wall:7.1f} s wall {cpu:7.1f} s CPU (exit {rc})", flush=True)
     timeline = work / "timeline"
-    env = {**os.environ, "PYTHONPATH": str(clone), "ATTN_SUITE_TIMELINE": str(timeline)}
+    env = {**os.environ, "PYTHONPATH": str(clone), config.SUITE_TIMELINE.name: str(timeline)}
     wall, cpu, rc = _timed([".venv/bin/python", "-m", "pytest", "-p", "bench.suite_timeline", "-rfE"], clone, env,
                            work / "pytest.log")
     report["pytest"] = {"wall": round(wall, 1), "cpu": round(cpu, 1), "rc": rc}

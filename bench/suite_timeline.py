@@ -14,13 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from words import config
+
 _out = None
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     global _out
-    folder = os.environ.get("ATTN_SUITE_TIMELINE")
+    folder = config.SUITE_TIMELINE.read()
     start = time.time()
     yield
     if not folder:

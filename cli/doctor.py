@@ -138,17 +138,17 @@ def _font(family: str) -> Callable[[Context], str]:
 
 
 def _voice(lang: str) -> Callable[[Context], str]:
-    # the engine each check names (narration.voices.VOICES lists every voice: render.py voices)
-    name = {"ja": "mei_normal", "en": "cmu_us_slt_arctic_hts"}[lang]
-
+    # The voice a narrated render of ``lang`` would speak with: the first installed voice of
+    # the language's preference (narration.voices.PREFERENCE), as ``render --narration`` picks.
     def probe(ctx: Context) -> str:
-        from narration.voices import find, identity
+        from narration.voices import MissingVoice, default_voice, fallback_note, identity
 
-        v = find(name)
-        reason = v.missing()
-        if reason is not None:
-            raise Missing(reason)
-        return identity(v)
+        try:
+            v = default_voice(lang)
+        except MissingVoice as e:
+            raise Missing(str(e)) from None
+        note = fallback_note(lang)
+        return identity(v) + (f" ({note})" if note else "")
     return probe
 
 
@@ -225,12 +225,14 @@ CHECKS: tuple[Check, ...] = (
                         "Scripts (no Homebrew cask)",
                   windows="install Symbola.ttf from George Douros' Unicode Fonts for Ancient "
                           "Scripts for all users")),
-    Check("Japanese voice (Open JTalk + Mei)", ("--narration --lang ja",), _voice("ja"),
-          fix=Fix(debian="sudo apt install open-jtalk open-jtalk-mecab-naist-jdic, and "
-                         "pip install 'attn-explainer[voices]' for the Mei voice",
-                  fedora="build Open JTalk 1.11 and its naist-jdic from open-jtalk.sourceforge.net "
-                         "(not packaged), and pip install 'attn-explainer[voices]'",
-                  macos="brew install open-jtalk, and pip install 'attn-explainer[voices]'",
+    Check("Japanese voice (Kokoro jf_alpha, else Open JTalk + Mei)", ("--narration --lang ja",),
+          _voice("ja"),
+          fix=Fix(debian="pip install 'attn-explainer[voices]' (Kokoro); for Mei also "
+                         "sudo apt install open-jtalk open-jtalk-mecab-naist-jdic",
+                  fedora="pip install 'attn-explainer[voices]' (Kokoro); for Mei also build Open "
+                         "JTalk 1.11 and its naist-jdic from open-jtalk.sourceforge.net (not packaged)",
+                  macos="pip install 'attn-explainer[voices]' (Kokoro); for Mei also brew install "
+                        "open-jtalk",
                   windows="not supported natively: use WSL (Ubuntu) and the Debian line")),
     Check("English voice (festival + slt)", ("--narration --lang en",), _voice("en"),
           fix=Fix(debian="sudo apt install festival festvox-us-slt-hts",

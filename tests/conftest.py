@@ -66,6 +66,13 @@ def _group(item) -> str | None:
     return (marker.args[0] if marker.args else marker.kwargs.get("name")) if marker else None
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the fast tier renders nothing
+def pytest_itemcollected(item):
+    """A test that renders a scene is slow, whether or not it says so."""
+    if item.get_closest_marker("scene") and not item.get_closest_marker("slow"):
+        item.add_marker(pytest.mark.slow)
+
+
 @pytest.hookimpl(trylast=True)   # after any plugin that shuffles the order
 def pytest_collection_modifyitems(session, config, items):
     """Order the work longest first: the grouped tests, then the scene renders (each a test

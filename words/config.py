@@ -142,6 +142,8 @@ RENDER_WORKER = Text("ATTN_RENDER_WORKER", "fork")
 VOICE_DIR = Location("ATTN_VOICE_DIR")
 #: Where the set-up unpacked reveal.js.
 REVEAL_DIR = Location("ATTN_REVEAL_DIR")
+#: Where ``bench/suite_timeline.py`` writes each test's start and length (the suite's bench).
+SUITE_TIMELINE = Location("ATTN_SUITE_TIMELINE")
 
 
 def scene_env(*, lang: str, theme: str | None = None, captions: str | None = None,

@@ -96,11 +96,13 @@ def test_cairo_that_does_not_load(tmp_path):
 
 @pytest.mark.slow
 def test_an_empty_path():
-    """No programs at all: the voices, LibreOffice and Chromium are missing; rendering is
-    still ready (fonts are then asked of pango)."""
+    """No programs at all: the English voice, LibreOffice and Chromium are missing; rendering
+    is still ready (fonts are then asked of pango), and so is Japanese narration (Kokoro runs
+    in-process, no program on PATH)."""
     p = run_doctor(env={"PATH": ""})
     assert p.returncode == 0, p.stdout + p.stderr
-    for name, fix in (("Japanese voice", "open-jtalk"), ("English voice", "festival festvox-us-slt-hts"),
+    assert line_of(p.stdout, "Japanese voice").startswith("ok"), line_of(p.stdout, "Japanese voice")
+    for name, fix in (("English voice", "festival festvox-us-slt-hts"),
                       ("LibreOffice", "libreoffice-impress"), ("Chromium and its driver", "chromium-driver")):
         line = line_of(p.stdout, name)
         assert line.startswith("missing") and fix in line, line
@@ -108,16 +110,25 @@ def test_an_empty_path():
     not_ready = [ln for ln in p.stdout.splitlines() if ln.startswith("not ready: ")]
     assert not_ready and "--narration --lang en (no English voice (festival + slt))" in not_ready[0]
     ready = [ln for ln in p.stdout.splitlines() if ln.startswith("ready: ")]
-    assert ready and "render" in ready[0] and "--narration" not in ready[0]
+    assert ready and "render" in ready[0] and "--narration --lang ja" in ready[0]
+    assert "--narration --lang en" not in ready[0]
 
 
-def test_a_missing_voice(monkeypatch):
+def test_the_japanese_voice_is_the_default_a_render_would_pick(monkeypatch):
+    """doctor reports the voice ``render --narration`` speaks with: Kokoro's jf_alpha when it
+    is installed, Mei (with a note) when only Mei is, and what installs a voice when neither
+    is. Kokoro is made missing by asking for a distribution that does not exist."""
+    from narration import voices
+
+    name = "Japanese voice (Kokoro jf_alpha, else Open JTalk + Mei)"
+    (ja,) = run_checks(Context(), [check(name)])
+    assert ja.ok and ja.found.startswith("kokoro jf_alpha") and "instead" not in ja.found
+    monkeypatch.setattr(voices, "KOKORO_NEEDS", (*voices.KOKORO_NEEDS, "no-such-distribution-x"))
+    (ja,) = run_checks(Context(), [check(name)])
+    assert ja.ok and "mei" in ja.found and "speaking with mei_normal instead" in ja.found
     monkeypatch.setenv("ATTN_VOICE_DIR", "/nonexistent")
-    (ja,) = run_checks(Context(), [check("Japanese voice (Open JTalk + Mei)")])
+    (ja,) = run_checks(Context(), [check(name)])
     assert not ja.ok and "pyopenjtalk-plus" in ja.missing and "/nonexistent" in ja.missing
-    monkeypatch.delenv("ATTN_VOICE_DIR")
-    (ja,) = run_checks(Context(), [check("Japanese voice (Open JTalk + Mei)")])
-    assert ja.ok and "mei" in ja.found
 
 
 def test_reveal_missing_or_of_another_version(monkeypatch, tmp_path):

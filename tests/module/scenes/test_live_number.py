@@ -290,6 +290,7 @@ def test_unwarmed_glyph_is_rendered_once():
 
 
 @pytest.mark.scene
+@pytest.mark.slow
 def test_animating_a_following_number_while_its_tracker_moves(tmp_path):
     """The pattern that breaks DecimalNumber: FadeIn / .animate / Transform of a number whose
     updater changes its glyph count during the animation."""
@@ -319,6 +320,7 @@ def test_animating_a_following_number_while_its_tracker_moves(tmp_path):
 
 
 @pytest.mark.scene
+@pytest.mark.slow
 def test_in_scene_with_tracker_transform_and_fadein(tmp_path):
     class Demo(Scene):
         def construct(self):

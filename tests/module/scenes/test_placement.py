@@ -6,6 +6,7 @@ import numpy as np
 from manim import Arrow, Rectangle
 
 from scenes.widgets.placement import (
+    LEADER_AFTER,
     arrow_marks,
     box_of,
     clear_lines,
@@ -48,12 +49,26 @@ def test_spread_labels_without_lines_is_unchanged_and_with_them_gives_a_leader()
     lab = _label(0.0, 0.0)
     assert spread_labels([lab], box=PLANE) == []
     assert np.allclose(lab.get_center(), 0.0)
-    # A long vertical shaft through the label: it moves off, a leader joins it to its anchor
-    # only if it went far.
+    # One vertical shaft through the label: a short step clears it, and a label that moved
+    # less than LEADER_AFTER needs no leader.
     lines = line_marks(np.array([0.0, -2.5, 0.0]), np.array([0.0, 2.5, 0.0]))
-    leaders = spread_labels([lab], box=PLANE, lines=lines, anchors=[np.zeros(3)])
+    assert spread_labels([lab], box=PLANE, lines=lines, anchors=[np.zeros(3)]) == []
     assert not any(near(box_of(lab), m, 0.0) for m in lines)
-    assert len(leaders) == (np.linalg.norm(lab.get_center()) > 0.45)
+    assert 0.0 < np.linalg.norm(lab.get_center()) <= LEADER_AFTER
+    # A bundle of shafts as wide as 1.2: the label has to go far, and one leader joins it
+    # from its anchor to the label's edge.
+    far = _label(0.0, 0.0)
+    bundle = [m for x in np.arange(-0.6, 0.61, 0.15)
+              for m in line_marks(np.array([x, -2.5, 0.0]), np.array([x, 2.5, 0.0]))]
+    anchor = np.array([0.0, 0.0, 0.0])
+    leaders = spread_labels([far], box=PLANE, lines=bundle, anchors=[anchor])
+    assert not any(near(box_of(far), m, 0.0) for m in bundle)
+    assert np.linalg.norm(far.get_center()) > LEADER_AFTER
+    (leader,) = leaders
+    assert np.allclose(leader.get_start(), anchor)
+    l, r, b, t = box_of(far)
+    end = leader.get_end()
+    assert l - 1e-6 <= end[0] <= r + 1e-6 and b - 1e-6 <= end[1] <= t + 1e-6
 
 
 def test_avoided_lines_do_not_move_a_label_but_a_label_moved_keeps_off_them():

@@ -15,7 +15,8 @@ from words import config
 from words.config import ConfigError
 
 #: The project's code (tests and fixtures stand in for other projects, benchmarks for users).
-CODE = ("render.py", "cli", "pipeline", "scenes", "words", "attn_math", "narration", "batch", "slides")
+CODE = ("render.py", "cli", "pipeline", "scenes", "words", "attn_math", "narration", "batch", "slides",
+        "studio", "tools", "bench")
 
 
 @pytest.mark.parametrize("var, read, good, default", [
