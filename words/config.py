@@ -1,7 +1,7 @@
 """The configuration read from the environment: every ``ATTN_*`` variable, named once.
 
 Scenes read their configuration from the environment, so that the plain manim CLI renders any
-scene unchanged (``ATTN_LANG=en manim -ql scenes/s03_which_key.py WhichKey``); the pipeline
+scene unchanged (``ATTN_LANG=en manim -ql scenes/sections/s03_which_key/scene.py WhichKey``); the pipeline
 writes the same variables for its workers. Both go through this module: each variable is one
 small object below (its name, its allowed values, its default), and nothing else in the
 project spells an ``ATTN_*`` name.
