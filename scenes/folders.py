@@ -16,19 +16,17 @@ Importing this module imports only ``words.config`` (no manim).
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
-from words import config
+from words import config, units
+from words.units import UNIT_NAME
 
 __all__ = ["SectionFolderError", "PACKAGE", "UNIT_NAME", "BUILT_IN", "extra_dirs", "search_path",
            "unit_folders"]
 
 #: The package the units import under.
 PACKAGE = "scenes.sections"
-#: A unit's folder name: ``s`` + its two-digit number + ``_`` + its slug (underscores).
-UNIT_NAME = re.compile(r"s(\d\d)_([a-z][a-z0-9_]*)")
 #: The built-in units' folder (the package's own).
 BUILT_IN = Path(__file__).resolve().parent / "sections"
 
@@ -65,17 +63,26 @@ def unit_folders() -> list[tuple[int, Path]]:
     Raises
     ------
     SectionFolderError
-        If two folders claim one number.
+        If two folders claim one number, or an outside unit's word files hold words of
+        another section.
     """
     found: dict[int, Path] = {}
     for base in _sync_path():
-        for folder in sorted(Path(base).iterdir()):
-            m = UNIT_NAME.fullmatch(folder.name)
-            if not m or not (folder / "__init__.py").is_file():
-                continue
-            number = int(m[1])
+        for number, folder in units.units_in(Path(base)):
             if number in found:
                 raise SectionFolderError(
                     f"two sections numbered {number:02d}: {found[number]} and {folder}")
             found[number] = folder
+            if base != str(BUILT_IN):
+                _check_words(folder)
     return sorted(found.items())
+
+
+def _check_words(folder: Path) -> None:
+    """An outside unit's word files hold only its own words (:mod:`words.units`)."""
+    for kind in units.WORD_KINDS:
+        for lang in config.LANGS:
+            try:
+                units.own_words(folder, kind, lang)
+            except units.UnitWordsError as e:
+                raise SectionFolderError(str(e)) from None

@@ -19,12 +19,17 @@ TABLE = "summaries"
 
 
 def summaries_of(root: Path, lang: str) -> dict[str, str]:
-    """The ``[summaries]`` table of ``root``'s caption file in ``lang`` (empty if it has none)."""
+    """The ``[summaries]`` table of ``root``'s caption file in ``lang`` (empty if it has none),
+    with the summaries of the sections from outside the repository (:mod:`words.units`)."""
+    from words import config, units
+
     path = Path(root) / "assets" / "captions" / f"{lang}.toml"
-    if not path.is_file():
-        return {}
-    with open(path, "rb") as f:
-        return dict(tomllib.load(f).get(TABLE, {}))
+    data = {}
+    if path.is_file():
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    data = units.with_units(data, config.SECTION_DIRS.read(), "captions", lang)
+    return dict(data.get(TABLE, {}))
 
 
 def summary(table: Mapping[str, str], number: int, context: Callable[[], Mapping[str, str]]) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from attn_explainer_assets import assets_dir
 from babel import Locale
 
-from . import captions_file, config
+from . import captions_file, config, units
 
 __all__ = ["CAPTIONS_DIR", "packaged", "table", "language_name", "section_key", "raw", "placeholders",
            "plural_category", "render", "texts"]
@@ -47,15 +47,7 @@ def _with_own_words(language: str, path: Path | None, section_dirs: tuple[Path, 
 def _table(language: str, section_dirs: tuple[Path, ...]) -> dict:
     with open(CAPTIONS_DIR / f"{language}.toml", "rb") as f:
         data = tomllib.load(f)
-    for folder in section_dirs:
-        for own in sorted(folder.glob(f"s[0-9][0-9]_*/captions/{language}.toml")):
-            with open(own, "rb") as f:
-                for key, value in tomllib.load(f).items():
-                    if isinstance(value, dict) and isinstance(data.get(key), dict):
-                        data[key] = {**data[key], **value}
-                    else:
-                        data[key] = value
-    return data
+    return units.with_units(data, section_dirs, "captions", language)
 
 
 def language_name(language: str) -> str:

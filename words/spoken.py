@@ -35,8 +35,11 @@ from __future__ import annotations
 import re
 import tomllib
 from functools import cache, lru_cache
+from pathlib import Path
 
 from attn_explainer_assets import assets_dir
+
+from . import config, units
 
 __all__ = ["SPOKEN_DIR", "spoken", "counted", "katakana", "readings", "variants", "variant"]
 
@@ -165,11 +168,16 @@ def _c2k():
     return C2K()
 
 
-@lru_cache(maxsize=4)
 def _table(lang: str) -> dict:
-    """The parsed ``assets/spoken/<lang>.toml``."""
+    """The parsed ``assets/spoken/<lang>.toml``, with the spoken variants of the sections from
+    outside the repository (``spoken/<lang>.toml`` in a unit folder, :mod:`words.units`)."""
+    return _spoken(lang, config.SECTION_DIRS.read())
+
+
+@lru_cache(maxsize=8)
+def _spoken(lang: str, section_dirs: tuple[Path, ...]) -> dict:
     with open(SPOKEN_DIR / f"{lang}.toml", "rb") as f:
-        return tomllib.load(f)
+        return units.with_units(tomllib.load(f), section_dirs, "spoken", lang)
 
 
 @cache
