@@ -22,8 +22,9 @@ __all__ = ["slides"]
 @click.command(short_help="Write OUT/slides/: a PowerPoint deck, a reveal.js deck, a PDF handout.")
 @common_options(quality="medium")
 @example_options
-@click.option("--format", "formats_spec", default="pptx,html,pdf", show_default=True, metavar="LIST",
-              help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf).")
+@click.option("--format", "formats_spec", default=None, metavar="LIST",
+              help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf); "
+                   "default: all of them.")
 @click.option("--allow-missing", is_flag=True,
               help="Write the deck even if some sections failed (they are left out).")
 @narration_option

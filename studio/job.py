@@ -59,7 +59,7 @@ def _explainer(run: RunSetup, jobs: int, console) -> int:
 def _slides(run: RunSetup, jobs: int, console) -> int:
     from slides.build import ClipBuild, SlideBuild, check_can_write, parse_formats
 
-    formats = parse_formats("pptx,html,pdf")
+    formats = parse_formats(None)   # every format, as `slides` writes by default
     check_can_write(formats)
     clips = ClipBuild(run.registry, run.sections, run.opts, run.paths, jobs=jobs, observer=_tell)
     return SlideBuild(clips, formats, sentence=run.sentence()).run(console)
