@@ -7,6 +7,8 @@ is zero, at the preview width whose rows are padded (854 px) and at one whose ro
 
 from __future__ import annotations
 
+import types
+
 import numpy as np
 import pytest
 
@@ -31,8 +33,49 @@ def test_the_frame_holds_the_pixels_and_zeros_past_each_row(width, height, fmt, 
     assert not buffer[plane.line_size * height:].any()
 
 
-def test_manims_segment_encoder_makes_its_frames_here():
+def _segment(path, write, frames, width, height):
+    """Encode ``frames`` ((pixels, repeat) pairs) with manim's segment encoder whose
+    ``write_frame`` is ``write``; x264 on one thread, so that the bytes are reproducible."""
+    from fractions import Fraction
+
+    from manim._config.video_encoder import VideoEncoderSpec
+    from manim.scene.video_segment_encoder import VideoSegmentEncoder
+
+    spec = VideoEncoderSpec("mp4", "libx264", "yuv420p", width, height, Fraction(15), (("threads", "1"),))
+    encoder = VideoSegmentEncoder(target=path, spec=spec)
+    for pixels, repeat in frames:
+        write(encoder, pixels, repeat=repeat)
+    encoder.finish()
+    import av
+
+    with av.open(str(path)) as container:
+        return [bytes(p) for p in container.demux(video=0) if p.size]
+
+
+@pytest.mark.parametrize("width, height", [(854, 480), (64, 36)])
+def test_manims_encoder_writes_the_same_packets_converting_a_repeated_frame_once(tmp_path, width, height):
+    """The oracle is manim's own ``write_frame`` (a new frame per repeat, converted by the
+    encoder), with the padding of its frames zeroed as ours are."""
     from manim.scene import video_segment_encoder
 
-    assert video_segment_encoder.av.VideoFrame.from_ndarray is from_ndarray
-    assert video_segment_encoder.av.open is __import__("av").open
+    import scenes.encoder_frames as ef
+
+    assert video_segment_encoder.VideoSegmentEncoder.write_frame is ef.write_frame
+    upstream = ef.UPSTREAM_WRITE_FRAME
+    rng = np.random.default_rng(width)
+    still = rng.integers(0, 256, (height, width, 4), dtype=np.uint8)
+    frames = [(still, 1), (still.copy(), 7)]
+    for k in range(3):   # a fade: every frame new
+        frames.append(((still * (k / 3)).astype(np.uint8), 1))
+    frames.append((rng.integers(0, 256, (height, width, 4), dtype=np.uint8), 12))
+    import av
+
+    names = {name: getattr(av, name) for name in dir(av) if not name.startswith("__")}
+    video_segment_encoder.av = types.SimpleNamespace(
+        **{**names, "VideoFrame": types.SimpleNamespace(from_ndarray=ef.from_ndarray)})
+    try:
+        theirs = _segment(tmp_path / "upstream.mp4", upstream, frames, width, height)
+    finally:
+        video_segment_encoder.av = av
+    ours = _segment(tmp_path / "ours.mp4", ef.write_frame, frames, width, height)
+    assert len(ours) == sum(r for _, r in frames) and ours == theirs
