@@ -45,6 +45,7 @@ SETTINGS: dict[str, dict[str, str]] = {
     "faster": {"preset": "faster"},
     "veryfast": {"preset": "veryfast"},
     "veryfast, tune animation": {"preset": "veryfast", "tune": "animation"},
+    "veryfast, crf 21": {"preset": "veryfast", "crf": "21"},
     "superfast": {"preset": "superfast"},
     "ultrafast": {"preset": "ultrafast"},
 }
