@@ -7,14 +7,25 @@ figures as displayed (:mod:`attn_math.claims`); the plan shows the first that ho
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import Alike, Differ, Variants
+from attn_math.claims import Alike, Both, Differ, Not, Prints, Sole, Variants
 from attn_math.story import Story
 
 __all__ = ["VARIANTS", "plan"]
 
+def _row(s: Story) -> tuple:
+    """The followed row's weights and the decimals its bars print with."""
+    return s.W[s.follow], s.sum_places[11].parts
+
+
+#: "the most" and "the least" name one token each only when no other bar prints the same.
+SOLE_MOST = Sole("the followed row's weights", _row, "max")
+SOLE_LEAST = Sole("the followed row's weights", _row, "min")
+
 VARIANTS: Variants = {
     "soft": (("soft_uniform", Alike("w_follow_max", "w_follow_min")),
-             ("soft", Differ("w_follow_max", "w_follow_min"))),
+             ("soft", Both(Differ("w_follow_max", "w_follow_min"), SOLE_MOST, SOLE_LEAST,
+                           Not(Prints("w_ratio", "1.0")))),
+             ("soft_range", Differ("w_follow_max", "w_follow_min"))),
 }
 
 
