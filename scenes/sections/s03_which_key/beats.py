@@ -8,8 +8,20 @@ from __future__ import annotations
 
 from attn_math import lexicon
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import (ALWAYS, ONE_WORD, Above, Alike, AtLeast, Both, Fact, Not, Prints, Sole,
-                              Variants, decimals_of)
+from attn_math.claims import (
+    ALWAYS,
+    ONE_WORD,
+    Above,
+    Alike,
+    AtLeast,
+    Both,
+    Fact,
+    Not,
+    Prints,
+    Sole,
+    Variants,
+    decimals_of,
+)
 from attn_math.story import Story
 
 __all__ = ["VARIANTS", "plan"]

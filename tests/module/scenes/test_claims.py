@@ -15,8 +15,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from attn_math import lexicon
-from attn_math.claims import (ALWAYS, Above, Alike, Differ, NoTrueVariant, Rises, choose,
-                              extremes_as_shown, sole_extreme)
+from attn_math.claims import (
+    ALWAYS,
+    Above,
+    Alike,
+    Differ,
+    NoTrueVariant,
+    Rises,
+    choose,
+    extremes_as_shown,
+    sole_extreme,
+)
 from attn_math.fmt import fmt
 from attn_math.head import sentence_head
 from scenes.registry import by_number, load_story, story_of
