@@ -212,3 +212,14 @@ def test_shown_equality_is_one_rule():
     assert extremes_as_shown([0.124, 0.1249, 0.05], 4) == [1]
     assert extremes_as_shown([0.124, 0.05, 0.054], 2, "min") == [1, 2]
     assert sole_extreme([0.3, 0.2], 2) and not sole_extreme([0.301, 0.299], 2)
+
+
+def test_the_fitted_claim_needs_the_fitted_matrices():
+    """"This toy head was fitted to show it" is said of the shipped matrices only: the same
+    sentence with a lecturer's own W_Q says less."""
+    head = sentence_head("the dog saw the ball and it rolled".split())
+    assert (3, "trained") in _keys(head.tokens)
+    head.W_Q = head.W_Q * 1.01
+    story = story_of(head)
+    assert story.tokens[story.winner] in ("dog", "ball")
+    assert [b.key for b in by_number(3).plan(story)][-1] == "trained_generic"
