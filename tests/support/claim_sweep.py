@@ -113,6 +113,8 @@ ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
                                              _places(_text(s, 9, "flattest_range")), min),
     (9, "flattest_shared"): lambda s: not _alone_at_top([s.shown_range(i) for i in range(s.n)],
                                                         _places(_text(s, 9, "flattest_range")), min),
+    (11, "soft_top"): lambda s: (_alone_at_top(s.W[s.follow], s.sum_places[11].parts)
+                                 and not _alone_at_top(s.W[s.follow], _places(_text(s, 11, "w_follow_min")), min)),
     (11, "soft_range"): lambda s: _text(s, 11, "w_follow_max") != _text(s, 11, "w_follow_min"),
     (12, "drag"): lambda s: s.n > 2,
     (12, "drag_two"): lambda s: s.n == 2,
