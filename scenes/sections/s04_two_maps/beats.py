@@ -18,6 +18,9 @@ VARIANTS: Variants = {
                  # S[a, b] - S[b, a] is |x_a| |x_b| sin θ times a constant of W_Q and W_K: two
                  # different words print alike only when their inputs lie nearly on one line
                  ("two_maps_close", Alike("S_asym_fwd", "S_asym_bwd"))),
+    # "has become a mere similarity" only of a pair that was directed before blending
+    "merged": (("merged", Differ("S_asym_fwd", "S_asym_bwd")),
+               ("merged_same", Alike("S_asym_fwd", "S_asym_bwd"))),
 }
 
 
