@@ -17,7 +17,7 @@ each seed in the caption language and theme it picks (``ja``/``en`` alternate, t
 
 The report gives the sentences tried, the beats checked, the problems by section, and the
 failing seeds as Python literals to paste into a regression test
-(``tests/module/scenes/test_claims.py`` ``REGRESSIONS``,
+(``tests/module/attn_math/test_claims.py`` ``REGRESSIONS``,
 ``tests/module/scenes/test_layout_sweep.py`` ``SEEDS``).
 Exit status 1 when anything failed.
 """
@@ -82,7 +82,7 @@ def sweep_claims(seeds: range) -> int:
         for p in problems:
             print(f"    {p}")
     if failing:
-        print("paste into tests/module/scenes/test_claims.py REGRESSIONS:")
+        print("paste into tests/module/attn_math/test_claims.py REGRESSIONS:")
         for sentence, _ in failing.values():
             print(f"    Sentence({sentence.tokens!r}, {sentence.follow!r}),")
     return 1 if failing else 0

@@ -1,4 +1,4 @@
-"""What the claim sweep checks for one sentence (``tests/module/scenes/test_claims.py``, ``bench/sweep.py``).
+"""What the claim sweep checks for one sentence (``tests/module/attn_math/test_claims.py``, ``bench/sweep.py``).
 
 For every beat a section's plan says (:meth:`scenes.registry.Section.plan`), in both languages:
 
