@@ -105,7 +105,8 @@ ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
     (3, "trained"): lambda s: (s.tokens[s.follow].lower() in _LISTED[lexicon.PRONOUN]
                                and s.tokens[s.winner].lower() in _LISTED[lexicon.NOUN]),
     (4, "merged"): lambda s: _text(s, 4, "S_asym_fwd") != _text(s, 4, "S_asym_bwd"),
-    (4, "merged_same"): lambda s: _text(s, 4, "S_asym_fwd") == _text(s, 4, "S_asym_bwd"),
+    (4, "merged_two"): lambda s: _text(s, 4, "S_asym_fwd") == _text(s, 4, "S_asym_bwd") and s.n == 2,
+    (4, "merged_same"): lambda s: _text(s, 4, "S_asym_fwd") == _text(s, 4, "S_asym_bwd") and s.n > 2,
     (6, "intro"): lambda s: s.n > 2,
     (6, "intro_two"): lambda s: s.n == 2,
     (9, "winner_shared"): lambda s: not _alone_at_top(s.S[s.follow], _places(_text(s, 9, "S_follow_winner"))),

@@ -7,7 +7,7 @@ figures as displayed (:mod:`attn_math.claims`); the plan shows the first that ho
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import PAIR_ONE_WORD, Alike, Both, Differ, Variants
+from attn_math.claims import PAIR_ONE_WORD, TWO_TOKENS, Alike, Both, Differ, Variants
 from attn_math.story import Story
 
 __all__ = ["VARIANTS", "plan"]
@@ -20,6 +20,7 @@ VARIANTS: Variants = {
                  ("two_maps_close", Alike("S_asym_fwd", "S_asym_bwd"))),
     # "has become a mere similarity" only of a pair that was directed before blending
     "merged": (("merged", Differ("S_asym_fwd", "S_asym_bwd")),
+               ("merged_two", Both(Alike("S_asym_fwd", "S_asym_bwd"), TWO_TOKENS)),
                ("merged_same", Alike("S_asym_fwd", "S_asym_bwd"))),
 }
 

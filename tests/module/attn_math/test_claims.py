@@ -147,9 +147,9 @@ def test_one_word_twice_claims_no_leader_and_no_change():
     flattest alone, the width never mattered, the shuffle reads the same, the masked top is
     shared."""
     keys = _keys(("snow", "snow"))
-    assert {(3, "shadow_level"), (4, "merged_same"), (9, "flattest_shared"), (16, "flat_level"),
+    assert {(3, "shadow_level"), (4, "merged_two"), (9, "flattest_shared"), (16, "flat_level"),
             (22, "same_words"), (25, "row_tied"), (21, "convex_point")} <= keys
-    assert not {(3, "shadow_agrees"), (4, "merged"), (9, "flattest"), (16, "flat"), (22, "same"),
+    assert not {(3, "shadow_agrees"), (4, "merged"), (4, "merged_same"), (9, "flattest"), (16, "flat"), (22, "same"),
                 (25, "row"), (25, "row_same")} & keys
 
 
