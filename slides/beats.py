@@ -199,17 +199,26 @@ def _audio_samples(clip: Path):
     return (np.concatenate(chunks, axis=1) if chunks else np.zeros((1, 0), np.float32)), rate, layout
 
 
-def _add_audio(out, audio, first: int, end: int, fps: Fraction) -> None:
+def _audio_stream(out, audio):
+    """The piece's AAC stream (added before anything is muxed), or None for a silent clip."""
+    if audio is None:
+        return None
+    _, rate, layout = audio
+    return out.add_stream("aac", rate=rate, layout=layout)
+
+
+def _add_audio(out, stream, audio, first: int, end: int, fps: Fraction) -> None:
     """The piece's audio, re-encoded to the sample: ``[first/fps, end/fps)`` of the clip's."""
     import av
     import numpy as np
 
+    if stream is None:
+        return
     samples, rate, layout = audio
     lo, hi = round(first / fps * rate), round(end / fps * rate)
     part = np.ascontiguousarray(samples[:, lo:hi])
     if part.shape[1] < hi - lo:   # a track shorter than the video: silence to the end
         part = np.pad(part, ((0, 0), (0, hi - lo - part.shape[1])))
-    stream = out.add_stream("aac", rate=rate, layout=layout)
     frame_size = 1024
     for i in range(0, part.shape[1], frame_size):
         chunk = np.ascontiguousarray(part[:, i:i + frame_size])
@@ -232,6 +241,7 @@ def _write_copied(clip: Path, taken: list, first: int, dest: Path, audio, fps: F
         with av.open(str(clip)) as c, av.open(str(tmp), "w", format="mp4") as out:
             s = c.streams.video[0]
             v = out.add_stream_from_template(s)
+            a = _audio_stream(out, audio)
             shift = min(p.pts for p in taken)
             for p in taken:
                 p.stream = v
@@ -239,9 +249,7 @@ def _write_copied(clip: Path, taken: list, first: int, dest: Path, audio, fps: F
                 if p.dts is not None:
                     p.dts -= shift
                 out.mux(p)
-            if audio is not None:
-                last = first + len(taken)
-                _add_audio(out, audio, first, last, fps)
+            _add_audio(out, a, audio, first, first + len(taken), fps)
         os.replace(tmp, dest)
     finally:
         unlink(tmp)
@@ -261,6 +269,7 @@ def _write_reencoded(clip: Path, first: int, end: int, dest: Path, audio, fps: F
             v = out.add_stream("libx264", rate=fps)
             v.width, v.height, v.pix_fmt = s.codec_context.width, s.codec_context.height, "yuv420p"
             v.options = {"crf": "18", "preset": "veryfast"}
+            a = _audio_stream(out, audio)
             for frame in c.decode(s):
                 n = round(frame.pts * s.time_base * fps)
                 if first <= n < end:
@@ -270,8 +279,7 @@ def _write_reencoded(clip: Path, first: int, end: int, dest: Path, audio, fps: F
                         out.mux(pkt)
             for pkt in v.encode(None):
                 out.mux(pkt)
-            if audio is not None:
-                _add_audio(out, audio, first, end, fps)
+            _add_audio(out, a, audio, first, end, fps)
         os.replace(tmp, dest)
     finally:
         unlink(tmp)
