@@ -124,6 +124,13 @@ def frame_spans(spans: list[BeatSpan], fps: Fraction, frames: int) -> list[tuple
     return out
 
 
+def _clock(stream) -> tuple[Fraction, Fraction]:
+    """A video stream's frame rate and time base (a clip without them is not one of ours)."""
+    if stream.average_rate is None or stream.time_base is None:
+        raise RuntimeError("a video stream without a frame rate or time base")
+    return Fraction(stream.average_rate), Fraction(stream.time_base)
+
+
 def _piece_names(store: Path, key: str, i: int) -> tuple[Path, Path]:
     return store / f"{key}.b{i:02d}.mp4", store / f"{key}.b{i:02d}.png"
 
@@ -134,7 +141,7 @@ def cut_beats(clip: Path, spans: list[BeatSpan], lang: str, store: Path, key: st
 
     with av.open(str(clip)) as c:
         s = c.streams.video[0]
-        fps = Fraction(s.average_rate)
+        fps, _ = _clock(s)
         frames = s.frames or sum(1 for p in c.demux(s) if p.pts is not None)
     stops = frame_spans(spans, fps, frames)
     bounds = [(first, end) for first, end, _ in stops]
@@ -162,10 +169,9 @@ def _cut(clip: Path, bounds: list[tuple[int, int]], pieces: list[tuple[Path, Pat
 
     with av.open(str(clip)) as c:
         s = c.streams.video[0]
-        tb = s.time_base
-        fps = Fraction(s.average_rate)
+        fps, tb = _clock(s)
         packets = [p for p in c.demux(s) if p.size and p.pts is not None]
-    frame_of = [round(p.pts * tb * fps) for p in packets]
+    frame_of = [round((p.pts or 0) * tb * fps) for p in packets]   # pts checked above
     key_at = {f: i for i, (p, f) in enumerate(zip(packets, frame_of)) if p.is_keyframe}
     audio = _audio_samples(clip)
     for (first, end), (movie, poster) in zip(bounds, pieces):
@@ -270,8 +276,11 @@ def _write_reencoded(clip: Path, first: int, end: int, dest: Path, audio, fps: F
             v.width, v.height, v.pix_fmt = s.codec_context.width, s.codec_context.height, "yuv420p"
             v.options = {"crf": "18", "preset": "veryfast"}
             a = _audio_stream(out, audio)
+            _, tb = _clock(s)
             for frame in c.decode(s):
-                n = round(frame.pts * s.time_base * fps)
+                if frame.pts is None:
+                    continue
+                n = round(frame.pts * tb * fps)
                 if first <= n < end:
                     out_frame = frame.reformat(format="yuv420p")
                     out_frame.pts, out_frame.time_base = n - first, Fraction(1) / fps
@@ -294,7 +303,7 @@ def _last_frame_png(movie: Path, dest: Path) -> None:
     best = None
     with av.open(str(movie)) as c:
         for frame in c.decode(video=0):
-            if best is None or frame.pts >= best.pts:
+            if best is None or (frame.pts or 0) >= (best.pts or 0):
                 best = frame
     if best is None:
         raise RuntimeError(f"{movie.name} has no decodable frame")
