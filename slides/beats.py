@@ -33,9 +33,13 @@ from pathlib import Path
 
 from pipeline.kinds import BEATS_SUFFIX, beats_record
 
-__all__ = ["Beat", "BeatSpan", "beat_spans", "frame_spans", "cut_beats", "PIECES_FORMAT"]
+__all__ = ["Beat", "BeatSpan", "beat_spans", "frame_spans", "cut_beats", "PIECES_FORMAT", "POSTER_SUFFIX"]
 #: The version of what :func:`cut_beats` writes: bump it and every piece is cut again.
-PIECES_FORMAT = 1
+PIECES_FORMAT = 2
+#: A beat's poster (its last frame) is a JPEG: a deck holds one per beat, twice (the HTML
+#: deck's media and the PowerPoint file), and a PNG of a 720p frame is ~4x the size.
+POSTER_SUFFIX = ".jpg"
+POSTER_QUALITY = 92
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,7 @@ def _clock(stream) -> tuple[Fraction, Fraction]:
 
 
 def _piece_names(store: Path, key: str, i: int) -> tuple[Path, Path]:
-    return store / f"{key}.b{i:02d}.mp4", store / f"{key}.b{i:02d}.png"
+    return store / f"{key}.b{i:02d}.mp4", store / f"{key}.b{i:02d}{POSTER_SUFFIX}"
 
 
 def cut_beats(clip: Path, spans: list[BeatSpan], lang: str, store: Path, key: str) -> list[Beat]:
@@ -182,7 +186,7 @@ def _cut(clip: Path, bounds: list[tuple[int, int]], pieces: list[tuple[Path, Pat
             _write_copied(clip, taken, first, movie, audio, fps)
         else:
             _write_reencoded(clip, first, end, movie, audio, fps)
-        _last_frame_png(movie, poster)
+        _last_frame_poster(movie, poster)
 
 
 def _audio_samples(clip: Path):
@@ -294,14 +298,17 @@ def _write_reencoded(clip: Path, first: int, end: int, dest: Path, audio, fps: F
         unlink(tmp)
 
 
-def _last_frame_png(movie: Path, dest: Path) -> None:
-    """The piece's last frame (by time) as a PNG: where its stop holds."""
+def _last_frame_poster(movie: Path, dest: Path) -> None:
+    """The piece's last frame (by time) as a JPEG: where its stop holds. Decoded from the
+    piece's last keyframe on (every ``play`` of the scene starts one)."""
     import av
 
     from pipeline.files import tmp_name, unlink
 
     best = None
     with av.open(str(movie)) as c:
+        if c.duration:
+            c.seek(max(0, c.duration - 1), backward=True)   # to the keyframe before the end
         for frame in c.decode(video=0):
             if best is None or (frame.pts or 0) >= (best.pts or 0):
                 best = frame
@@ -309,7 +316,7 @@ def _last_frame_png(movie: Path, dest: Path) -> None:
         raise RuntimeError(f"{movie.name} has no decodable frame")
     tmp = tmp_name(dest)
     try:
-        best.to_image().save(tmp, format="PNG")
+        best.to_image().save(tmp, format="JPEG", quality=POSTER_QUALITY)
         os.replace(tmp, dest)
     finally:
         unlink(tmp)

@@ -25,7 +25,7 @@ from html import escape
 from pathlib import Path
 
 from . import reveal
-from .beats import Beat
+from .beats import POSTER_SUFFIX, Beat
 from .deck import Deck, SectionSlide
 from .style import CJK_FAMILY, COLOURS
 
@@ -45,7 +45,7 @@ def media_name(s: SectionSlide, suffix: str) -> str:
 
 
 def beat_media_name(s: SectionSlide, beat: Beat, suffix: str) -> str:
-    """``media/NN-slug.<clip key>.bNN.mp4`` / ``.png``: one beat's piece and its last frame."""
+    """``media/NN-slug.<clip key>.bNN.mp4`` / ``.jpg``: one beat's piece and its last frame."""
     return f"{MEDIA_DIR}/{s.stem}.{s.clip_key[:12]}.b{beat.index:02d}{suffix}"
 
 
@@ -54,7 +54,7 @@ def media_names(deck: Deck) -> list[str]:
     names = []
     for s in deck.sections:
         if deck.stepped and s.beats:
-            names += [beat_media_name(s, b, suf) for b in s.beats for suf in (".mp4", ".png")]
+            names += [beat_media_name(s, b, suf) for b in s.beats for suf in (".mp4", POSTER_SUFFIX)]
         else:
             names += [media_name(s, suf) for suf in (".mp4", ".png")]
     return names
@@ -180,7 +180,7 @@ def _stepped_section(s: SectionSlide, deck: Deck, words: dict[str, str]) -> str:
     muted = "" if deck.narrated else " muted"
     videos = []
     for i, b in enumerate(s.beats):
-        poster = f' poster="{beat_media_name(s, s.beats[i - 1], ".png")}"' if i else ""
+        poster = f' poster="{beat_media_name(s, s.beats[i - 1], POSTER_SUFFIX)}"' if i else ""
         videos.append(f'''            <video class="beat{" current" if i == 0 else ""}" data-beat="{b.index}" data-frames="{b.end - b.first}"
                    data-fps="{float(b.fps)}" data-first="{b.first}"{muted} playsinline preload="auto"
                    aria-label="{escape(s.title)} ({b.index}/{len(s.beats)})" aria-describedby="summary-{s.number}"{poster}
@@ -394,7 +394,7 @@ def write_html(deck: Deck, folder: Path, publish) -> str:
         if deck.stepped and s.beats:
             for b in s.beats:
                 publish(b.clip, folder / beat_media_name(s, b, ".mp4"))
-                publish(b.poster, folder / beat_media_name(s, b, ".png"))
+                publish(b.poster, folder / beat_media_name(s, b, POSTER_SUFFIX))
             continue
         publish(s.clip, folder / media_name(s, ".mp4"))
         publish(s.poster, folder / media_name(s, ".png"))

@@ -223,7 +223,9 @@ def test_pptx_has_a_slide_per_beat_that_plays_by_itself(out, script_beats):
             frames = [f for f in c.decode(video=0)]
             length = len(frames) / fps
         poster = np.asarray(Image.open(io.BytesIO(movie.poster_frame.blob)).convert("RGB"), dtype=float)
-        assert np.abs(poster - frames[-1].to_ndarray(format="rgb24")).mean() < 1.0   # its last frame
+        # its last frame (a JPEG of it): no frame of the piece is closer
+        diffs = [np.abs(poster - f.to_ndarray(format="rgb24")).mean() for f in frames]
+        assert diffs[-1] < 3.0 and diffs[-1] <= min(diffs) + 0.01
         timing = etree.fromstring(etree.tostring(slide._element)).xpath("p:timing", namespaces=ns)[0]
         (call,) = timing.xpath(".//p:cmd[@type='call']", namespaces=ns)
         assert call.xpath("ancestor::p:cTn[@presetClass='mediacall']/@nodeType", namespaces=ns) == ["afterEffect"]
