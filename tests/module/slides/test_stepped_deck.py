@@ -55,11 +55,29 @@ def out(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def script_beats() -> dict[int, list[str]]:
-    """Each section's beats in the caption timeline: its cues grouped by beat, in order."""
+def script_cues() -> dict[int, list[str]]:
+    """Each section's cues in the caption timeline, by their beat."""
     cues = json.loads(render("script", "--json", "--sections", SECTIONS, "--lang", "en").stdout)
-    return {section: [beat for beat, _ in itertools.groupby(c["beat"] for c in group)]
-            for section, group in itertools.groupby(cues, key=lambda c: c["section"])}
+    return {section: [c["beat"] for c in group] for section, group in itertools.groupby(cues, key=lambda c: c["section"])}
+
+
+@pytest.fixture(scope="module")
+def script_beats(script_cues) -> dict[int, list[str]]:
+    """Each section's beats in the caption timeline: its cues grouped by beat, in order."""
+    return {section: [beat for beat, _ in itertools.groupby(beats)] for section, beats in script_cues.items()}
+
+
+def beat_ends(out: Path, stem: str, cue_beats: list[str], fps: int = 5) -> list[int]:
+    """The frame after each beat's last, from the clip's own subtitles (the rendered ``.srt``,
+    one cue per script cue) grouped as the script groups its cues."""
+    import srt
+
+    (subs,) = [p for p in (out / ".cache" / "store" / stem).glob("*.srt") if p.name.count(".") == 1]
+    cues = list(srt.parse(subs.read_text(encoding="utf-8")))
+    assert len(cues) == len(cue_beats)
+    ends = [round(c.end.total_seconds() * fps) for c, b, after in zip(cues, cue_beats, [*cue_beats[1:], None])
+            if b != after]
+    return ends
 
 
 def clip_frames(out: Path, stem: str) -> np.ndarray:
@@ -107,7 +125,7 @@ def press(driver, key: str) -> None:
     ActionChains(driver).send_keys(key).perform()
 
 
-def test_stops_at_every_beat_on_its_last_frame(out, script_beats):
+def test_stops_at_every_beat_on_its_last_frame(out, script_beats, script_cues):
     from selenium.webdriver.common.keys import Keys
 
     from tests.support.browser import LOCAL_SCHEMES, offline_chromium, open_deck, page_requests, wait_for
@@ -121,14 +139,14 @@ def test_stops_at_every_beat_on_its_last_frame(out, script_beats):
         for h, (stem, number) in enumerate(zip(STEMS, script_beats), 1):
             wait_for(d, f"return Reveal.getIndices().h === {h}")
             frames = clip_frames(out, stem)
+            ends = beat_ends(out, stem, script_cues[number])
             stops = 0
             while True:
                 wait_stop(d)
                 stops += 1
                 n = int(current(d, "Number(v.dataset.beat)"))
                 assert n == stops
-                first, count = int(current(d, "Number(v.dataset.first)")), int(current(d, "Number(v.dataset.frames)"))
-                last = first + count - 1   # the beat's last frame in the section clip
+                first, last = ([0, *ends][n - 1], ends[n - 1] - 1)   # the beat's frames in the section clip
                 ok, diff, got = nearest(frames, shown_frame(d), last)
                 assert ok and diff < 12, f"{stem} beat {n}: shows frame {got} (diff {diff:.1f}), its last is {last}"
                 assert current(d, "v.paused") is True
