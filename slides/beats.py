@@ -190,7 +190,9 @@ def _cut(clip: Path, bounds: list[tuple[int, int]], pieces: list[tuple[Path, Pat
 
 
 def _audio_samples(clip: Path):
-    """The clip's audio decoded: ``(samples (channels, n) float32, rate, layout)``, or None."""
+    """The clip's audio decoded: ``(samples (channels, n) float32, rate, layout)``, or None.
+    Sample 0 is the clip's time 0: a track that starts later is padded with silence before
+    it, one that starts earlier (an encoder's priming) has that part dropped."""
     import av
     import numpy as np
 
@@ -200,13 +202,21 @@ def _audio_samples(clip: Path):
         a = c.streams.audio[0]
         rate, layout = a.codec_context.sample_rate, a.codec_context.layout.name
         resampler = av.AudioResampler(format="fltp", layout=layout, rate=rate)
-        chunks = []
+        chunks, start = [], None
         for frame in c.decode(a):
+            if start is None and frame.time is not None:
+                start = frame.time
             for f in resampler.resample(frame):
                 chunks.append(f.to_ndarray())
         for f in resampler.resample(None):
             chunks.append(f.to_ndarray())
-    return (np.concatenate(chunks, axis=1) if chunks else np.zeros((1, 0), np.float32)), rate, layout
+    samples = np.concatenate(chunks, axis=1) if chunks else np.zeros((1, 0), np.float32)
+    offset = round((start or 0.0) * rate)
+    if offset > 0:
+        samples = np.pad(samples, ((0, 0), (offset, 0)))
+    elif offset < 0:
+        samples = samples[:, -offset:]
+    return samples, rate, layout
 
 
 def _audio_stream(out, audio):

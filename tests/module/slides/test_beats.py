@@ -8,22 +8,28 @@ from pathlib import Path
 
 import av
 import numpy as np
+import pytest
 
 from slides.beats import BeatSpan, cut_beats, frame_spans
 
 FPS, RATE = 10, 48000
 
 
-def narrated_clip(path: Path, seconds: int = 3) -> Path:
-    """H.264 + AAC: frame ``i`` has a bar at ``i``; second ``k`` is a tone of ``(k+1) * 220`` Hz."""
+def narrated_clip(path: Path, seconds: int = 3, keyframes: tuple[int, ...] = ()) -> Path:
+    """H.264 + AAC: frame ``i`` has a bar at ``i``; second ``k`` is a tone of ``(k+1) * 220`` Hz;
+    an IDR frame at each of ``keyframes`` (as manim's segments start)."""
     with av.open(str(path), "w") as c:
         v = c.add_stream("libx264", rate=FPS)
         v.width, v.height, v.pix_fmt = 128, 72, "yuv420p"
+        v.options = {"x264-params": "forced-idr=1"}
         a = c.add_stream("aac", rate=RATE, layout="mono")
         for i in range(seconds * FPS):
             img = np.zeros((72, 128, 3), np.uint8)
             img[20:50, i * 4:i * 4 + 4] = 255
-            c.mux(v.encode(av.VideoFrame.from_ndarray(img, format="rgb24")))
+            frame = av.VideoFrame.from_ndarray(img, format="rgb24")
+            if i in keyframes:
+                frame.pict_type = av.video.frame.PictureType.I
+            c.mux(v.encode(frame))
         t = np.arange(seconds * RATE) / RATE
         tone = (0.3 * np.sin(2 * np.pi * (np.floor(t) + 1) * 220 * t)).astype(np.float32)
         for start in range(0, len(tone), 1024):
@@ -56,18 +62,21 @@ def test_stops_run_from_one_beat_end_to_the_next():
     assert [(a, b) for a, b, _ in frame_spans(spans, Fraction(10), 50)] == [(0, 10), (10, 50)]
 
 
-def test_narrated_pieces_end_their_sound_with_their_last_frame(tmp_path):
-    clip = narrated_clip(tmp_path / "voiced.mp4")
+@pytest.mark.parametrize("keyframes", [(), (10, 20)], ids=["re-encoded", "stream-copied"])
+def test_narrated_pieces_end_their_sound_with_their_last_frame(tmp_path, keyframes):
+    clip = narrated_clip(tmp_path / "voiced.mp4", keyframes=keyframes)
     spans = [BeatSpan(0.2, 1.0, {"en": "one"}), BeatSpan(1.0, 2.0, {"en": "two"}),
-             BeatSpan(2.0, 2.5, {"en": "three"})]
+             BeatSpan(2.0, 3.0, {"en": "three"})]
     beats = cut_beats(clip, spans, "en", tmp_path, "k")
     frames, _ = decoded(clip)
-    assert [(b.first, b.end, b.caption) for b in beats] == [(0, 10, "one"), (10, 20, "two"), (20, 25, "three")]
+    assert [(b.first, b.end, b.caption) for b in beats] == [(0, 10, "one"), (10, 20, "two"), (20, 30, "three")]
     for b, hz in zip(beats, (220, 440, 660)):
         got, sound = decoded(b.clip)
         assert len(got) == b.end - b.first
-        # the clip's own frames (its GOP spans the cuts here: these pieces are re-encoded)
-        assert max(np.abs(g.astype(float) - frames[b.first + i]).mean() for i, g in enumerate(got)) < 2
+        # the clip's own frames: the same bits when the cut falls on keyframes (a stream copy),
+        # else encoded again
+        error = max(np.abs(g.astype(float) - frames[b.first + i]).mean() for i, g in enumerate(got))
+        assert (error == 0) if keyframes else (error < 2), (b.index, error)
         # the sound lasts as long as the frames, within one frame, and is the span's own tone
         assert abs(len(sound) / RATE - (b.end - b.first) / FPS) <= 1 / FPS
         middle = sound[len(sound) // 4: 3 * len(sound) // 4]
