@@ -32,7 +32,7 @@ STEMS = ("03-which-key", "11-softmax-staircase")
 ARTIFACTS = TESTS / "_artifacts" / "stepped"
 #: Chromium plays the tiny pieces this much faster: where a stop lands does not depend on
 #: the speed (a stop is the piece's end), and the walk through 14 beats takes seconds.
-PLAYBACK_RATE = 4
+PLAYBACK_RATE = 8
 
 
 def render(*args: str, timeout: int = 900) -> subprocess.CompletedProcess:
@@ -134,7 +134,7 @@ def test_stops_at_every_beat_on_its_last_frame(out, script_beats, script_cues):
     with offline_chromium() as d:
         url = open_deck(d, page)
         assert d.execute_script("return Reveal.getTotalSlides()") == 1 + len(STEMS)
-        d.execute_script(f"for (const v of document.querySelectorAll('video')) {{ v.defaultPlaybackRate = {PLAYBACK_RATE}; }}")
+        d.execute_script(f"for (const v of document.querySelectorAll('video')) {{ v.defaultPlaybackRate = v.playbackRate = {PLAYBACK_RATE}; }}")
         press(d, Keys.ARROW_RIGHT)   # title -> the first section: its first beat plays
         for h, (stem, number) in enumerate(zip(STEMS, script_beats), 1):
             wait_for(d, f"return Reveal.getIndices().h === {h}")
