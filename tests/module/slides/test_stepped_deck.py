@@ -150,6 +150,21 @@ def test_stops_at_every_beat_on_its_last_frame(out, script_beats, script_cues):
                 ok, diff, got = nearest(frames, shown_frame(d), last)
                 assert ok and diff < 12, f"{stem} beat {n}: shows frame {got} (diff {diff:.1f}), its last is {last}"
                 assert current(d, "v.paused") is True
+                if stem == STEMS[0] and n == 1:
+                    # C still switches the captions (burned by default: off, then the other language)
+                    modes = "return [...v.textTracks].map((t) => t.language + ':' + t.mode).join(' ')"
+                    before = current(d, modes.removeprefix("return "))
+                    press(d, "c")
+                    after = current(d, modes.removeprefix("return "))
+                    assert before != after and "showing" in after, (before, after)
+                    press(d, "c")
+                    # K still pauses and plays: the held beat plays, K pauses it
+                    press(d, "k")
+                    wait_for(d, "return !Reveal.getCurrentSlide().querySelector('video.beat.current').paused")
+                    press(d, "k")
+                    wait_for(d, "return Reveal.getCurrentSlide().querySelector('video.beat.current').paused")
+                    press(d, "r")
+                    wait_stop(d)
                 if stem == STEMS[0] and n == 2:
                     # previous: back to the beat's start, held there; next plays it again
                     press(d, Keys.ARROW_LEFT)
