@@ -25,16 +25,20 @@ __all__ = ["slides"]
 @click.option("--format", "formats_spec", default=None, metavar="LIST",
               help="Any of pptx (explainer.pptx), html (index.html + reveal.js), pdf (handout.pdf); "
                    "default: all of them.")
+@click.option("--step", type=click.Choice(["beats", "sections"]), default="beats", show_default=True,
+              help="beats: every caption beat is a stop (next plays the next beat; a PowerPoint "
+                   "slide per beat); sections: a slide plays its whole clip.")
 @click.option("--allow-missing", is_flag=True,
               help="Write the deck even if some sections failed (they are left out).")
 @narration_option
 @recordings_option
 @captions_file_option
-def slides(example, formats_spec, allow_missing, narration, voice, recordings, captions_file, sections_spec, lang, theme, captions, quality,
+def slides(example, formats_spec, step, allow_missing, narration, voice, recordings, captions_file, sections_spec, lang, theme, captions, quality,
            out_dir, jobs, force):
     """Render the clips that are missing (same cache as render), then write OUT/slides/:
     explainer.pptx (clips embedded, autoplay, notes), index.html (reveal.js, offline) and
-    handout.pdf (one page per section)."""
+    handout.pdf (one page per section). With --step beats (the default) every caption beat
+    is a stop: the presenter's next key plays the next beat."""
     from slides.build import ClipBuild, SlideBuild, check_can_write, parse_formats
 
     formats = parse_formats(formats_spec)
@@ -46,4 +50,4 @@ def slides(example, formats_spec, allow_missing, narration, voice, recordings, c
                      captions_file=captions_file, recordings=recordings)
     clips = ClipBuild(run.registry, run.sections, run.opts, run.paths, jobs=jobs, force=force,
                       allow_missing=allow_missing)
-    return SlideBuild(clips, formats, sentence=run.sentence()).run(console())
+    return SlideBuild(clips, formats, sentence=run.sentence(), step=step).run(console())

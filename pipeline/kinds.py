@@ -16,7 +16,22 @@ from . import subtitles
 from .files import atomic_write
 from .media import clean_subtitles, probe_clip
 
-__all__ = ["OutputKind", "CLIP", "STILL", "KINDS"]
+__all__ = ["OutputKind", "CLIP", "STILL", "KINDS", "BEATS_SUFFIX", "beats_record"]
+
+#: The store file beside a clip that keeps its caption beats (``<key>.beats``, JSON; not
+#: ``.json``: the store counts its entries by their ``.json`` metas). The stepped decks
+#: (:mod:`slides.beats`) stop at the beats' ends.
+BEATS_SUFFIX = ".beats"
+
+
+def beats_record(beats, duration: float) -> str:
+    """The ``.beats`` file of a clip: each beat the scene said (``subtitle_beats``) with its
+    span in seconds, clipped to the clip, and its text in every language."""
+    import json
+
+    out = [{"start": float(s), "end": min(float(e), duration), "captions": dict(texts)}
+           for s, e, texts in beats or () if s is not None and e is not None]
+    return json.dumps(out, ensure_ascii=False, indent=1)
 
 
 def subtitled_clip(movie: Path, store: Path, key: str, lang: str, rendered_srt: str, beats, meta: dict) -> Path:
@@ -47,6 +62,8 @@ def _store_clip(staging: Path, store: Path, key: str, captions: str, lang: str =
     meta["kind"] = CLIP.name
     if meta["frames"] == 0:
         raise RuntimeError("manim wrote an empty video")
+    if beats:
+        atomic_write(store / f"{key}{BEATS_SUFFIX}", beats_record(beats, meta["duration"]))
     if captions != "none":
         srt_file = movie.with_suffix(".srt")
         text = srt_file.read_text(encoding="utf-8") if srt_file.exists() else ""

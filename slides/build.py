@@ -76,7 +76,7 @@ def _write_html(deck: Deck, dest: Path) -> None:
     folder = dest.parent
     page = html_deck.write_html(deck, folder, publish)
     atomic_write(dest, page)   # last: the page appears when its media are in place
-    keep = {html_deck.media_name(s, suf).split("/", 1)[1] for s in deck.sections for suf in (".mp4", ".png")}
+    keep = {name.split("/", 1)[1] for name in html_deck.media_names(deck)}
     media = folder / html_deck.MEDIA_DIR
     for f in media.iterdir() if media.is_dir() else ():
         if f.is_file() and f.name not in keep:
@@ -84,7 +84,7 @@ def _write_html(deck: Deck, dest: Path) -> None:
 
 
 def _html_beside(deck: Deck, folder: Path) -> list[Path]:
-    need = [folder / html_deck.media_name(s, suf) for s in deck.sections for suf in (".mp4", ".png")]
+    need = [folder / name for name in html_deck.media_names(deck)]
     return need + [folder / reveal.DIRNAME / f for f in reveal.FILES]
 
 
@@ -200,6 +200,8 @@ class SlideBuild:
     clips: ClipBuild
     formats: tuple[SlideFormat, ...]
     sentence: str
+    #: one of :data:`slides.deck.STEPS`: stop at every caption beat, or play whole sections
+    step: str = "beats"
     timings: dict = field(default_factory=dict)
     written: dict = field(default_factory=dict)   # format -> "written" | "unchanged"
 
@@ -275,16 +277,28 @@ class SlideBuild:
             srt_file = store / f"{o.hash}.srt"
             notes = script_of(srt_file.read_text(encoding="utf-8")) if srt_file.is_file() else ""
             narrated = narrated or _has_audio(clip)
+            beats = self._beats(o, clip, store) if self.step == "beats" else ()
             slides.append(SectionSlide(
                 number=o.section.number, stem=o.section.stem,
                 title=o.section.title(opts.lang, opts.n_tokens), clip=clip, poster=poster,
                 notes=notes, clip_key=o.hash or "", duration=float((o.meta or {}).get("duration") or 0.0),
                 summary=summary(table, o.section.number, partial(story.context, o.section.number, opts.lang)),
                 subtitles=tuple((lang, store / subtitles.vtt_name(str(o.hash), lang))
-                                for lang in (o.meta or {}).get("subtitles", ()))))
+                                for lang in (o.meta or {}).get("subtitles", ())),
+                beats=beats))
         return Deck(title=video_title(opts.lang), sentence=self.sentence, lang=opts.lang,
                     theme=opts.theme, sections=tuple(slides), narrated=narrated,
-                    captions_burned=opts.captions == "burned")
+                    captions_burned=opts.captions == "burned", step=self.step)
+
+    def _beats(self, o, clip: Path, store: Path) -> tuple:
+        """The clip cut at its caption beats (cut once, kept in the store beside it)."""
+        from .beats import beat_spans, cut_beats
+
+        t = time.perf_counter()
+        spans = beat_spans(o.section, self.clips.opts, store, str(o.hash))
+        beats = tuple(cut_beats(clip, spans, self.clips.opts.lang, store, str(o.hash)))
+        self.timings["beats"] = self.timings.get("beats", 0.0) + time.perf_counter() - t
+        return beats
 
     def _write(self, fmt: SlideFormat, deck: Deck, dest: Path) -> None:
         dest.parent.mkdir(parents=True, exist_ok=True)

@@ -6,8 +6,16 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from words.captions import language_name
+
+if TYPE_CHECKING:
+    from .beats import Beat
+
+#: How a deck steps through a section: ``beats`` stops at the end of every caption beat
+#: (a slide per beat in PowerPoint), ``sections`` plays the whole clip per slide.
+STEPS = ("beats", "sections")
 
 
 @dataclass(frozen=True)
@@ -27,6 +35,9 @@ class SectionSlide:
     summary: str = ""
     #: ``(lang, WebVTT file)`` per subtitle language, the caption language first
     subtitles: tuple[tuple[str, Path], ...] = ()
+    #: the clip cut at its caption beats (:mod:`slides.beats`), in order; empty when the
+    #: deck plays whole sections
+    beats: tuple[Beat, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,13 @@ class Deck:
     #: True when the captions are burned into the clips: the deck's caption tracks then
     #: start off (the caption language is already on the picture).
     captions_burned: bool = True
+    #: one of :data:`STEPS`
+    step: str = "sections"
+
+    @property
+    def stepped(self) -> bool:
+        """True when the deck stops at every caption beat."""
+        return self.step == "beats"
 
     def alt_text(self, s: SectionSlide) -> str:
         """The text alternative of section ``s``'s video: its title and its summary."""
@@ -56,8 +74,9 @@ class Deck:
     def key(self, fmt: str, code_digest: str) -> str:
         """A hash of everything the ``fmt`` output depends on (its inputs and the writer's code)."""
         src = json.dumps([fmt, code_digest, self.title, self.sentence, self.lang, self.theme, self.narrated,
-                          self.captions_burned,
-                          [(s.number, s.stem, s.title, s.clip_key, s.notes, s.summary, [lang for lang, _ in s.subtitles])
+                          self.captions_burned, self.step,
+                          [(s.number, s.stem, s.title, s.clip_key, s.notes, s.summary, [lang for lang, _ in s.subtitles],
+                            [(b.first, b.end, b.caption) for b in s.beats])
                            for s in self.sections]],
                          ensure_ascii=False)
         return hashlib.sha256(src.encode()).hexdigest()[:24]

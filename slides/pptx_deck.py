@@ -1,4 +1,6 @@
-"""The PowerPoint deck (python-pptx): a title slide, then one 16:9 slide per section.
+"""The PowerPoint deck (python-pptx): a title slide, then one 16:9 slide per section, or,
+in a stepped deck (:mod:`slides.beats`), one per caption beat: the beat's piece, its last
+frame as the poster, its caption as the notes, the section's title on each.
 
 Each section slide holds the section's number and title and its clip, embedded in the file
 (python-pptx stores a media part once per distinct file, so a clip used twice is stored
@@ -78,7 +80,12 @@ class PptxWriter:
     def write(self, dest: Path) -> Path:
         self._title_slide()
         for s in self.deck.sections:
-            self._section_slide(s)
+            if self.deck.stepped and s.beats:
+                # a slide per beat: its piece plays on entering, so a clicker steps the beats
+                for b in s.beats:
+                    self._section_slide(s, b.clip, b.poster, b.duration, b.caption, f"{s.stem}-b{b.index:02d}")
+            else:
+                self._section_slide(s, s.clip, s.poster, s.duration, s.notes, s.stem)
         self.prs.save(str(dest))
         return dest
 
@@ -124,7 +131,8 @@ class PptxWriter:
         self._text(slide, d.sentence, 3.5, 1.0, SENTENCE_PT, self.fg)
         self._text(slide, d.language, 4.7, 0.6, LANG_PT, self.muted)
 
-    def _section_slide(self, s: SectionSlide) -> None:
+    def _section_slide(self, s: SectionSlide, clip: Path, poster: Path, duration: float, notes: str,
+                       name: str) -> None:
         from lxml import etree
         from pptx.util import Inches
 
@@ -134,24 +142,24 @@ class PptxWriter:
         box = self._text(slide, s.title, TITLE_TOP_IN, TITLE_H_IN, SECTION_TITLE_PT,
                          self.fg, bold=True, centred=False, lead=f"{s.number:02d}   ")
         box.left, box.width = Inches(left), Inches(w)   # aligned with the movie below
-        movie = slide.shapes.add_movie(str(s.clip), Inches(left), Inches(MOVIE_TOP_IN),
-                                       Inches(w), Inches(MOVIE_H_IN), poster_frame_image=str(s.poster),
+        movie = slide.shapes.add_movie(str(clip), Inches(left), Inches(MOVIE_TOP_IN),
+                                       Inches(w), Inches(MOVIE_H_IN), poster_frame_image=str(poster),
                                        mime_type="video/mp4")
-        movie.name = s.stem
+        movie.name = name
         # the movie's alt text (PowerPoint's "Alt Text", what a screen reader says): the
         # section's title and summary, on the picture's non-visual properties
         movie._element.xpath("./p:nvPicPr/p:cNvPr")[0].set("descr", self.deck.alt_text(s))
         sld = slide._element
         for old in sld.findall("{http://schemas.openxmlformats.org/presentationml/2006/main}timing"):
             sld.remove(old)
-        timing = etree.fromstring(autoplay_timing(movie.shape_id, max(1, round(s.duration * 1000))))
+        timing = etree.fromstring(autoplay_timing(movie.shape_id, max(1, round(duration * 1000))))
         # p:timing comes after p:clrMapOvr/p:transition and before p:extLst (CT_Slide order).
         ext = sld.find("{http://schemas.openxmlformats.org/presentationml/2006/main}extLst")
         if ext is not None:
             ext.addprevious(timing)
         else:
             sld.append(timing)
-        slide.notes_slide.notes_text_frame.text = s.notes
+        slide.notes_slide.notes_text_frame.text = notes
 
 
 def write_pptx(deck: Deck, dest: Path) -> Path:

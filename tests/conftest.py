@@ -57,7 +57,7 @@ def pytest_configure(config):
 #: keeps one worker busy while the other idles, so the longest go first; a group not listed
 #: follows the listed ones.
 GROUPED_LONGEST_FIRST = ("narration", "batch", "install", "recordings", "captions_file", "voices",
-                         "flash", "render", "slides", "recorder", "subtitles", "external_section",
+                         "flash", "render", "slides", "stepped", "recorder", "subtitles", "external_section",
                          "accessible-slides", "transcript")
 
 

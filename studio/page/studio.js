@@ -5,7 +5,7 @@ const WAIT_AFTER_TYPING_MS = 300;   // the page updates once typing has stopped 
 const POLL_MS = 700;                // how often a running render's progress is asked for
 const LABELS = {
   ja: {sentence: "文", follow: "追うトークン", lang: "言語", theme: "テーマ", voice: "声", both: "両方の言語",
-       sections: "すべての節", script: "台本", outputs: "書き出し", render: "動画を書き出す", slides: "スライドを作る",
+       sections: "すべての節", script: "台本", outputs: "書き出し", render: "動画を書き出す", slides: "スライドを作る", present: "発表する",
        cancel: "中止", narrated: "ナレーション付き（選んだ声）", ownvoice: "録音した自分の声で", voicehead: "あなたの声", record: "録音ページを開く",
        figures: "数値", batch: "バッチファイル（CSV, TOML）…", quality: "画質", only: "節（空欄はすべて）"},
   en: {},
@@ -270,7 +270,8 @@ async function openSection(s) {
   poll();
 }
 
-async function render(product) {
+async function render(product, presenter = null) {
+  state.presenter = presenter;
   try {
     const only = $("only").value.trim();
     const job = await api("api/jobs", {product, choice: choice(), narration: $("narration").checked,
@@ -314,6 +315,11 @@ async function pollRender(id) {
       download: `${stem}.mp4`}, `clips/${stem}.mp4`))));
   }
   box.dataset.done = job.cancelled ? "cancelled" : String(job.code);
+  if (state.presenter) {   // Present: the stepped deck just written, in the window opened on the click
+    if (job.product === "slides" && job.code === 0 && !job.cancelled) state.presenter.location.href = "files/slides/index.html";
+    else state.presenter.close();
+    state.presenter = null;
+  }
 }
 
 async function checkRecordings() {
@@ -346,6 +352,9 @@ async function init() {
   });
   $("render-explainer").addEventListener("click", () => render("explainer"));
   $("render-slides").addEventListener("click", () => render("slides"));
+  // the window opens on the click (a window opened later, when the deck is written, is a popup
+  // a browser blocks); the deck steps through the caption beats (README: Present it live)
+  $("present").addEventListener("click", () => render("slides", window.open("about:blank", "_blank")));
   $("batch-file").addEventListener("change", async () => {
     const file = $("batch-file").files[0];
     if (!file) return;

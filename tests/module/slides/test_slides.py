@@ -55,7 +55,8 @@ def run(project: Path, *args: str, check_rc: int | None = 0, fail: str | None = 
         env.pop(k, None)
     if fail:
         env["ATTN_FIXTURE_FAIL"] = fail   # the fixture scene of that name raises
-    p = subprocess.run([sys.executable, str(ROOT / "render.py"), "slides", *args], env=env,
+    step = () if "--step" in args else ("--step", "sections")   # this module: a slide per section
+    p = subprocess.run([sys.executable, str(ROOT / "render.py"), "slides", *step, *args], env=env,
                        capture_output=True, text=True, timeout=600)
     if check_rc is not None:
         assert p.returncode == check_rc, p.stdout + p.stderr
