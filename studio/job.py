@@ -1,4 +1,10 @@
-"""One studio render in its own process: ``python -m studio.job SPEC.json``.
+"""One studio render in its own process: ``python -m studio.job [--warm] -``.
+
+The process reads what to do from stdin (``{"spec": ..., "env": ...}``: the spec, and the
+server's ``ATTN_*`` variables as they are now, which replace the ones it started with).
+With ``--warm`` it first gets ready while it waits (:func:`warm`: the pipeline imported and
+the forkserver importing manim), so that a render handed to it starts its first section at
+once: the studio keeps one such process in reserve for its previews.
 
 The spec names what to make (a :class:`Product` of :data:`PRODUCTS`: ``stills``,
 ``clips``, ``sheets`` (contact sheets with the layout probe's verdict), ``explainer``, ``slides``) and the run's options; the run goes through the
@@ -23,7 +29,7 @@ from pipeline.options import BadInput
 from pipeline.run_setup import Example, RunSetup, set_up_run
 from pipeline.scheduler import Terminated
 
-__all__ = ["Product", "PRODUCTS", "BATCH", "run_spec", "main"]
+__all__ = ["Product", "PRODUCTS", "BATCH", "run_spec", "warm", "read_order", "main"]
 
 
 def _tell(event: str, stem: str, details: dict) -> None:
@@ -154,11 +160,47 @@ def run_spec(spec: dict, console) -> int:
     return product.make(run, int(spec.get("jobs", 1)), console)
 
 
+def warm() -> None:
+    """Get ready for a render not yet known: import what a run imports and start the
+    workers' forkserver, which imports manim and the scenes' kit (about 2 s of the first
+    section's time otherwise) while this process waits for its order."""
+    import multiprocessing.forkserver
+
+    import pipeline.build  # noqa: F401 - imported now, not when the order comes
+    import pipeline.kinds  # noqa: F401
+    from pipeline.scheduler import worker_context
+
+    worker_context()
+    multiprocessing.forkserver.ensure_running()
+
+
+def read_order(stream) -> dict | None:
+    """The spec sent on ``stream``, after making the sender's ``ATTN_*`` variables this
+    process's (a process started in advance has those of its start); None if the stream
+    closed without one (a spare whose studio stopped)."""
+    import os
+
+    text = stream.read()
+    if not text.strip():
+        return None
+    order = json.loads(text)
+    env = order.get("env")
+    if env is not None:
+        for name in [k for k in os.environ if k.startswith("ATTN_")]:
+            os.environ.pop(name)
+        os.environ.update(env)
+    return order["spec"]
+
+
 def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
 
     args = sys.argv[1:] if argv is None else argv
-    spec = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+    if "--warm" in args:
+        warm()
+    spec = read_order(sys.stdin)
+    if spec is None:
+        return 0
     console = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         code = run_spec(spec, console)

@@ -13,12 +13,13 @@ __all__ = ["running_studio", "call", "raw"]
 
 
 @contextmanager
-def running_studio(out: Path, lang: str = "en", stills: int | None = 0):
+def running_studio(out: Path, lang: str = "en", stills: int | None = 0, jobs: int = 1, spares: bool = False):
     """A :class:`studio.server.StudioServer` writing into ``out``, serving in a thread
-    (stills of the first ``stills`` sections: none unless asked)."""
+    (stills of the first ``stills`` sections: none unless asked; no spare job process
+    unless asked)."""
     from studio.server import StudioServer
 
-    server = StudioServer(out, lang=lang, jobs=1, stills=stills).start()
+    server = StudioServer(out, lang=lang, jobs=jobs, stills=stills, spares=spares).start()
     try:
         yield server
     finally:
