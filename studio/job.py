@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.options import BadInput
-from pipeline.run_setup import Example, RunSetup, set_up_run
+from pipeline.run_setup import Example, RunSetup, choose_sections, set_up_run
 from pipeline.scheduler import Terminated
 
 __all__ = ["Product", "PRODUCTS", "BATCH", "run_spec", "warm", "read_order", "main"]
@@ -161,17 +161,26 @@ def run_spec(spec: dict, console) -> int:
 
 
 def warm() -> None:
-    """Get ready for a render not yet known: import what a run imports and start the
-    workers' forkserver, which imports manim and the scenes' kit (about 2 s of the first
-    section's time otherwise) while this process waits for its order."""
+    """Get ready for a render not yet known: start the workers' forkserver, which imports
+    manim and the scenes' kit (about 2 s of the first section's time otherwise), and, while
+    it does, import what a run imports and read the imports of every section's code (the
+    cache keys' largest cost, about 1 s for 25 sections; kept by content, so a file changed
+    since is read again)."""
     import multiprocessing.forkserver
 
     import pipeline.build  # noqa: F401 - imported now, not when the order comes
-    import pipeline.kinds  # noqa: F401
+    from pipeline.cache import Hasher
+    from pipeline.registry import scene_file
     from pipeline.scheduler import worker_context
 
     worker_context()
     multiprocessing.forkserver.ensure_running()
+    registry, sections = choose_sections(None)
+    hasher = Hasher(registry)
+    for s in sections:
+        source = scene_file(s)
+        if source is not None:
+            hasher.code_closure(source)
 
 
 def read_order(stream) -> dict | None:

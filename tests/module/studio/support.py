@@ -9,7 +9,7 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["running_studio", "call", "raw"]
+__all__ = ["running_studio", "call", "raw", "group_alive"]
 
 
 @contextmanager
@@ -40,3 +40,16 @@ def call(server, route: str, body: dict | None = None) -> tuple[int, dict]:
     """Status and JSON answer of ``route`` (POST with ``body``, else GET)."""
     code, data, _ = raw(server.url + route, None if body is None else json.dumps(body).encode())
     return code, json.loads(data)
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether a process of group ``pgid`` is left that is not a zombie (read from /proc)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        state, _ppid, group = text[text.rindex(")") + 2:].split()[:3]
+        if int(group) == pgid and state != "Z":
+            return True
+    return False
