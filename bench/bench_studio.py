@@ -176,7 +176,7 @@ def main(argv=None) -> int:
     after = command_line(a, out / "cli", sections, SENTENCES[1], force=True)
     cli = (before + after) / 2
     same = all((out / "cli" / "stills" / name).read_bytes() == data for name, data in pngs.items())
-    result.update({"jobs": a.jobs or os.cpu_count(), "load_before": round(load, 1),
+    result.update({"jobs": a.jobs or "the commands' default", "load_before": round(load, 1),
                    "load_after": round(os.getloadavg()[0], 1), "stills_command_s": [round(before, 1), round(after, 1)],
                    "all_stills_ratio": round(result["all_stills_s"] / cli, 2),
                    "first_still_ratio": round(result["first_still_s"] / cli, 3),

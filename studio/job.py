@@ -218,6 +218,11 @@ def main(argv: list[str] | None = None) -> int:
         code = 2
     except (KeyboardInterrupt, Terminated):
         code = 130  # cancelled: finished sections are cached, outputs as they were
+    except BrokenPipeError:  # the studio went away: stopped as if cancelled, no one to tell
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left goes nowhere
+        return 130
     print(json.dumps({"event": "end", "code": code}), flush=True)
     return code
 
