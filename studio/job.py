@@ -18,8 +18,10 @@ written under temporary names, so the previous ones stay intact).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from pipeline.options import BadInput
 from pipeline.run_setup import Example, RunSetup, choose_sections, set_up_run
 from pipeline.scheduler import Terminated
 
-__all__ = ["Product", "PRODUCTS", "BATCH", "run_spec", "warm", "read_order", "main"]
+__all__ = ["Product", "PRODUCTS", "BATCH", "WAITING_NICE", "run_spec", "warm", "read_order", "main"]
 
 
 def _tell(event: str, stem: str, details: dict) -> None:
@@ -160,6 +162,12 @@ def run_spec(spec: dict, console) -> int:
     return product.make(run, int(spec.get("jobs", 1)), console)
 
 
+#: The priority a process started in advance gets ready at: its imports take the cores a
+#: running preview leaves idle (a niced process gets about a tenth of a busy core), and it
+#: takes the normal priority back when given its render, where the system allows.
+WAITING_NICE = 10
+
+
 def warm() -> None:
     """Get ready for a render not yet known: start the workers' forkserver, which imports
     manim and the scenes' kit (about 2 s of the first section's time otherwise), and, while
@@ -187,8 +195,6 @@ def read_order(stream) -> dict | None:
     """The spec sent on ``stream``, after making the sender's ``ATTN_*`` variables this
     process's (a process started in advance has those of its start); None if the stream
     closed without one (a spare whose studio stopped)."""
-    import os
-
     text = stream.read()
     if not text.strip():
         return None
@@ -206,10 +212,14 @@ def main(argv: list[str] | None = None) -> int:
 
     args = sys.argv[1:] if argv is None else argv
     if "--warm" in args:
+        os.nice(WAITING_NICE)
         warm()
     spec = read_order(sys.stdin)
     if spec is None:
         return 0
+    if "--warm" in args:
+        with contextlib.suppress(OSError):   # not allowed (not root): the preview runs niced
+            os.setpriority(os.PRIO_PGRP, 0, 0)   # this process and its forkserver
     console = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         code = run_spec(spec, console)
@@ -219,8 +229,6 @@ def main(argv: list[str] | None = None) -> int:
     except (KeyboardInterrupt, Terminated):
         code = 130  # cancelled: finished sections are cached, outputs as they were
     except BrokenPipeError:  # the studio went away: stopped as if cancelled, no one to tell
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left goes nowhere
         return 130
     print(json.dumps({"event": "end", "code": code}), flush=True)
