@@ -13,7 +13,7 @@ import click
 
 from pipeline.files import check_out_dir
 
-from .options import lang_option, port_option
+from .options import check_jobs, lang_option, port_option
 from .page import serve_page
 
 __all__ = ["studio"]
@@ -24,8 +24,8 @@ __all__ = ["studio"]
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out"),
               show_default=True, help="Where the studio writes (outputs, captions.toml, recordings/).")
 @port_option
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Sections rendered in parallel by each render.")
+@click.option("--jobs", "-j", type=int, default=None, callback=check_jobs,
+              help="Sections rendered in parallel by each render (default: the number of cores).")
 @click.option("--no-browser", is_flag=True, help="Only print the page's address.")
 def studio(lang, out_dir, port, jobs, no_browser):
     """Start the studio on 127.0.0.1 (nothing leaves the machine) and open it in the browser;

@@ -4,6 +4,7 @@ and the store of finished renders it keys."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -126,6 +127,55 @@ def _tree_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterable[Pat
                 yield p
 
 
+#: The fields of a statement that hold statements (an import is a statement, so only these
+#: are searched: the expressions, most of a module's nodes, are skipped).
+_STATEMENT_LISTS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _import_statements(tree):
+    """Every ``import`` and ``from ... import`` statement of the module ``tree``, at any
+    depth (in functions, classes, branches, ``try`` and ``match`` blocks)."""
+    import ast
+
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+            continue
+        for field in _STATEMENT_LISTS:
+            inner = getattr(node, field, None)
+            if isinstance(inner, list):
+                todo.extend(inner)
+
+
+@functools.lru_cache(maxsize=4096)
+def _imported_names(data: bytes, package: tuple[str, ...], filename: str) -> tuple[str, ...]:
+    """The dotted names the module source ``data`` (of ``package``) imports, and the
+    packages its ``from`` imports name: parsed once per content, in this process, for every
+    run it plans (a studio's job process plans one run per sentence)."""
+    import ast
+
+    try:
+        tree = ast.parse(data, filename=filename)
+    except (SyntaxError, ValueError):
+        return ()  # the render will report it; the file's own bytes are hashed
+    names: list[str] = []
+    for node in _import_statements(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package[: max(0, len(package) - (node.level - 1))]
+                base = ".".join([*base_parts, *([node.module] if node.module else [])])
+            else:
+                base = node.module or ""
+            if base:
+                names.append(base)
+            names += [f"{base}.{a.name}" if base else a.name for a in node.names]
+    return tuple(names)
+
+
 class Hasher:
     """Computes :func:`section_hash` inputs once per run (shared code, caption tables)."""
 
@@ -138,6 +188,7 @@ class Hasher:
         self._own = project_modules(self.root)
         self._shared: str | None = None
         self._import_cache: dict[Path, set[Path]] = {}
+        self._module_files: dict[str, Path | None] = {}
         self._digests: dict[Path, str] = {}
         self._captions: dict[str, tuple[dict | None, bytes]] = {}
         self._versions: str | None = None
@@ -190,6 +241,11 @@ class Hasher:
         return self._digests[path]
 
     def _module_file(self, name: str) -> Path | None:
+        if name not in self._module_files:
+            self._module_files[name] = self._find_module_file(name)
+        return self._module_files[name]
+
+    def _find_module_file(self, name: str) -> Path | None:
         if self._own is not None and name.split(".")[0] not in self._own:
             return None  # installed: site-packages holds other distributions' code too
         p = self.root.joinpath(*name.split("."))
@@ -202,28 +258,14 @@ class Hasher:
         """Project files ``file`` imports (directly; any import statement anywhere in it)."""
         if file in self._import_cache:
             return self._import_cache[file]
-        import ast
-
         found: set[Path] = set()
         try:
-            tree = ast.parse(file.read_bytes(), filename=str(file))
-        except (SyntaxError, ValueError, OSError):
-            tree = None  # the render will report it; the file's own bytes are hashed
+            data = file.read_bytes()
+        except OSError:
+            data = None  # the render will report it
         rel = file.relative_to(self.root).with_suffix("").parts if file.is_relative_to(self.root) else ()
-        package = list(rel[:-1])  # the package a relative import starts from
-        names: list[str] = []
-        for node in ast.walk(tree) if tree is not None else ():
-            if isinstance(node, ast.Import):
-                names += [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base_parts = package[: max(0, len(package) - (node.level - 1))]
-                    base = ".".join([*base_parts, *([node.module] if node.module else [])])
-                else:
-                    base = node.module or ""
-                if base:
-                    names.append(base)
-                names += [f"{base}.{a.name}" if base else a.name for a in node.names]
+        package = tuple(rel[:-1])  # the package a relative import starts from
+        names = _imported_names(data, package, str(file)) if data is not None else ()
         for name in names:
             parts = name.split(".")
             for i in range(1, len(parts) + 1):  # the module and the packages above it

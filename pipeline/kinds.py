@@ -7,6 +7,7 @@ video. The build, the cache and the worker ask the kind; none of them compares k
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -86,6 +87,20 @@ def _store_still(staging: Path, store: Path, key: str, captions: str, lang: str 
     return {"kind": STILL.name}
 
 
+def _every_frame() -> contextlib.AbstractContextManager:
+    """A clip draws every frame of every play."""
+    return contextlib.nullcontext()
+
+
+def _last_frame_only() -> contextlib.AbstractContextManager:
+    """A still is the scene's last frame, drawn once from a clean background when the scene
+    finishes: the two frames manim draws per skipped play (its static background and its
+    end state) are never kept, so they are not drawn (about a sixth of a still's time)."""
+    from scenes.last_frame import drawing_only_outside_plays
+
+    return drawing_only_outside_plays()
+
+
 @dataclass(frozen=True)
 class OutputKind:
     """One kind of output.
@@ -110,6 +125,9 @@ class OutputKind:
         Moves what manim wrote in a staging folder into the store under a key; returns
         the entry's meta (``move_to_store(staging, store_dir, key, captions, lang, beats)``:
         ``lang`` the render's language, ``beats`` the scene's ``subtitle_beats``).
+    drawing
+        The context the scene renders in (manim patched to draw only the frames this kind
+        keeps).
     """
 
     name: str
@@ -120,6 +138,7 @@ class OutputKind:
     subtitled: bool
     stitched: bool
     move_to_store: Callable[..., dict]
+    drawing: Callable[[], contextlib.AbstractContextManager] = _every_frame
 
     def stored_files(self, store: Path, key: str, captions: str, meta: dict | None = None) -> list[Path]:
         """The files a finished store entry (whose meta is ``meta``) holds besides its meta."""
@@ -137,7 +156,7 @@ class OutputKind:
 CLIP = OutputKind("clip", "render", "clips", ".mp4", "mp4", subtitled=True, stitched=True,
                   move_to_store=_store_clip)
 STILL = OutputKind("still", "stills", "stills", ".png", "png", subtitled=False, stitched=False,
-                   move_to_store=_store_still)
+                   move_to_store=_store_still, drawing=_last_frame_only)
 
 #: Every output kind, by name.
 KINDS: dict[str, OutputKind] = {k.name: k for k in (CLIP, STILL)}

@@ -126,7 +126,7 @@ def render_section(job: RenderJob) -> dict:
     }
     module = importlib.import_module(job.module)
     scene_cls = getattr(module, job.scene)
-    with tempconfig(settings):
+    with tempconfig(settings), kind.drawing():
         scene = scene_cls()
         scene.render()
 

@@ -1,4 +1,10 @@
-"""One studio render in its own process: ``python -m studio.job SPEC.json``.
+"""One studio render in its own process: ``python -m studio.job [--warm] -``.
+
+The process reads what to do from stdin (``{"spec": ..., "env": ...}``: the spec, and the
+server's ``ATTN_*`` variables as they are now, which replace the ones it started with).
+With ``--warm`` it first gets ready while it waits (:func:`warm`: the pipeline imported and
+the forkserver importing manim), so that a render handed to it starts its first section at
+once: the studio keeps one such process in reserve for its previews.
 
 The spec names what to make (a :class:`Product` of :data:`PRODUCTS`: ``stills``,
 ``clips``, ``sheets`` (contact sheets with the layout probe's verdict), ``explainer``, ``slides``) and the run's options; the run goes through the
@@ -12,18 +18,20 @@ written under temporary names, so the previous ones stay intact).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.options import BadInput
-from pipeline.run_setup import Example, RunSetup, set_up_run
+from pipeline.run_setup import Example, RunSetup, choose_sections, set_up_run
 from pipeline.scheduler import Terminated
 
-__all__ = ["Product", "PRODUCTS", "BATCH", "run_spec", "main"]
+__all__ = ["Product", "PRODUCTS", "BATCH", "WAITING_NICE", "run_spec", "warm", "read_order", "main"]
 
 
 def _tell(event: str, stem: str, details: dict) -> None:
@@ -154,11 +162,64 @@ def run_spec(spec: dict, console) -> int:
     return product.make(run, int(spec.get("jobs", 1)), console)
 
 
+#: The priority a process started in advance gets ready at: its imports take the cores a
+#: running preview leaves idle (a niced process gets about a tenth of a busy core), and it
+#: takes the normal priority back when given its render, where the system allows.
+WAITING_NICE = 10
+
+
+def warm() -> None:
+    """Get ready for a render not yet known: start the workers' forkserver, which imports
+    manim and the scenes' kit (about 2 s of the first section's time otherwise), and, while
+    it does, import what a run imports and read the imports of every section's code (the
+    cache keys' largest cost, about 1 s for 25 sections; kept by content, so a file changed
+    since is read again)."""
+    import multiprocessing.forkserver
+
+    import pipeline.build  # noqa: F401 - imported now, not when the order comes
+    from pipeline.cache import Hasher
+    from pipeline.registry import scene_file
+    from pipeline.scheduler import worker_context
+
+    worker_context()
+    multiprocessing.forkserver.ensure_running()
+    registry, sections = choose_sections(None)
+    hasher = Hasher(registry)
+    for s in sections:
+        source = scene_file(s)
+        if source is not None:
+            hasher.code_closure(source)
+
+
+def read_order(stream) -> dict | None:
+    """The spec sent on ``stream``, after making the sender's ``ATTN_*`` variables this
+    process's (a process started in advance has those of its start); None if the stream
+    closed without one (a spare whose studio stopped)."""
+    text = stream.read()
+    if not text.strip():
+        return None
+    order = json.loads(text)
+    env = order.get("env")
+    if env is not None:
+        for name in [k for k in os.environ if k.startswith("ATTN_")]:
+            os.environ.pop(name)
+        os.environ.update(env)
+    return order["spec"]
+
+
 def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
 
     args = sys.argv[1:] if argv is None else argv
-    spec = json.loads(Path(args[0]).read_text(encoding="utf-8"))
+    if "--warm" in args:
+        os.nice(WAITING_NICE)
+        warm()
+    spec = read_order(sys.stdin)
+    if spec is None:
+        return 0
+    if "--warm" in args:
+        with contextlib.suppress(OSError):   # not allowed (not root): the preview runs niced
+            os.setpriority(os.PRIO_PGRP, 0, 0)   # this process and its forkserver
     console = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         code = run_spec(spec, console)
@@ -167,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         code = 2
     except (KeyboardInterrupt, Terminated):
         code = 130  # cancelled: finished sections are cached, outputs as they were
+    except BrokenPipeError:  # the studio went away: stopped as if cancelled, no one to tell
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # what is left goes nowhere
+        return 130
     print(json.dumps({"event": "end", "code": code}), flush=True)
     return code
 

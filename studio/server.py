@@ -84,9 +84,12 @@ class StudioServer(LoopbackServer):
     stills
         How many sections the page renders stills of, from the first (None: all; a test or
         a screenshot renders a few, or none).
+    spares
+        Keep a job process ready for the next preview (:class:`studio.jobs.Spare`).
     """
 
-    def __init__(self, out: Path, lang: str = "ja", port: int = 0, jobs: int = 1, stills: int | None = None):
+    def __init__(self, out: Path, lang: str = "ja", port: int = 0, jobs: int = 1, stills: int | None = None,
+                 spares: bool = True):
         self.out = Path(out).resolve()
         self.out.mkdir(parents=True, exist_ok=True)
         self.lang = lang
@@ -94,7 +97,7 @@ class StudioServer(LoopbackServer):
         self.stills = stills
         self.wording = Wording(self.out)
         self.wording.use()
-        self.jobs = Jobs(self.out / ".studio" / "logs")
+        self.jobs = Jobs(self.out / ".studio" / "logs", spares=spares)
         self.requests: list[str] = []   # every path asked for (the tests read it)
         self.recorder: RecorderServer | None = None
         self.last_script: list[dict] = []

@@ -3,6 +3,7 @@
 
 const WAIT_AFTER_TYPING_MS = 300;   // the page updates once typing has stopped this long
 const POLL_MS = 700;                // how often a running render's progress is asked for
+const STILLS_POLL_MS = 200;         // the stills' (each shown as soon as it is written)
 const LABELS = {
   ja: {sentence: "文", follow: "追うトークン", lang: "言語", theme: "テーマ", voice: "声", both: "両方の言語",
        sections: "すべての節", script: "台本", outputs: "書き出し", render: "動画を書き出す", slides: "スライドを作る", present: "発表する",
@@ -76,6 +77,10 @@ function showError(message) {
 async function refresh() {
   const asked = ++state.asked;
   const c = choice();
+  // the stills start with the script, not after it: the tiles of the sentence before name
+  // the sections in view (the first time there are none yet, and they wait for the script)
+  const early = document.querySelector(".tile") !== null;
+  if (early) startStills(asked).catch(() => {});   // a bad sentence: the script's answer says why
   try {
     const p = await api("api/preview", c);
     if (asked !== state.asked) return;   // a newer request is on its way
@@ -87,7 +92,8 @@ async function refresh() {
     drawGrid(p);
     $("script-status").textContent = `${p.script.length} cues · ${p.seconds.toFixed(2)} s`;
     document.body.dataset.shown = p.sentence;   // what the script on the page is for
-    startStills();
+    if (!early) startStills(asked);
+    else if (state.stillsJob) pollStills(state.stillsJob, false);   // the new tiles, at once
     checkRecordings();
   } catch (e) {
     if (asked === state.asked) {
@@ -189,9 +195,10 @@ function drawGrid(p) {
   }
 }
 
-async function startStills() {
+async function startStills(asked) {
   if (state.stills === 0) return;
   const job = await api("api/jobs", {product: "stills", choice: choice(), sections: visibleSections()});
+  if (asked !== state.asked) return;   // a newer sentence's stills replaced these
   state.stillsJob = job.id;
   pollStills(job.id);
 }
@@ -204,7 +211,7 @@ function visibleSections() {
   return state.stills === null ? order : order.slice(0, state.stills);
 }
 
-async function pollStills(id) {
+async function pollStills(id, again = true) {
   if (id !== state.stillsJob) return;
   const job = await api(`api/jobs/${id}`);
   let done = 0;
@@ -227,7 +234,7 @@ async function pollStills(id) {
   const total = Object.keys(job.sections).length > 0 || job.running ? visibleSections().length : 0;
   $("stills-status").textContent = job.running ? `stills ${done} / ${total} · ${job.seconds} s`
     : job.cancelled ? "" : message("stills", done, total) + (job.error ? ` · ${job.error}` : "");
-  if (job.running) setTimeout(() => pollStills(id), POLL_MS);
+  if (job.running && again) setTimeout(() => pollStills(id), STILLS_POLL_MS);
 }
 
 async function openSection(s) {

@@ -9,16 +9,17 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["running_studio", "call", "raw"]
+__all__ = ["running_studio", "call", "raw", "group_alive"]
 
 
 @contextmanager
-def running_studio(out: Path, lang: str = "en", stills: int | None = 0):
+def running_studio(out: Path, lang: str = "en", stills: int | None = 0, jobs: int = 1, spares: bool = False):
     """A :class:`studio.server.StudioServer` writing into ``out``, serving in a thread
-    (stills of the first ``stills`` sections: none unless asked)."""
+    (stills of the first ``stills`` sections: none unless asked; no spare job process
+    unless asked)."""
     from studio.server import StudioServer
 
-    server = StudioServer(out, lang=lang, jobs=1, stills=stills).start()
+    server = StudioServer(out, lang=lang, jobs=jobs, stills=stills, spares=spares).start()
     try:
         yield server
     finally:
@@ -39,3 +40,16 @@ def call(server, route: str, body: dict | None = None) -> tuple[int, dict]:
     """Status and JSON answer of ``route`` (POST with ``body``, else GET)."""
     code, data, _ = raw(server.url + route, None if body is None else json.dumps(body).encode())
     return code, json.loads(data)
+
+
+def group_alive(pgid: int) -> bool:
+    """Whether a process of group ``pgid`` is left that is not a zombie (read from /proc)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        state, _ppid, group = text[text.rindex(")") + 2:].split()[:3]
+        if int(group) == pgid and state != "Z":
+            return True
+    return False
