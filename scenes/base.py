@@ -24,14 +24,12 @@ from attn_math.beats import BeatCursor
 from narration import pacing as narration
 from words import captions, config, cues
 
-from . import encoder_frames, fast_copy, fast_text, registry, style, timing
+from . import patches, registry, style, timing
 from .widgets.chrome import CaptionBar, SectionTitle
 from .widgets.tokens import shown_names
 from .widgets.weights import WeightBars
 
-fast_copy.install()
-fast_text.install()
-encoder_frames.install()
+patches.install()
 
 _STORIES: dict[str, Story] = {}
 
