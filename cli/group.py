@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import click
 
+from pipeline.files import DiskFull, is_disk_full
 from pipeline.options import BadInput
 from pipeline.scheduler import Terminated
 
@@ -68,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         rv = cli.main(args=list(argv) if argv is not None else None, prog_name="render.py",
                       standalone_mode=False)
+    except DiskFull as e:   # the folder and the space needed; what was there before is kept
+        print(f"render.py: error: {e.line()}", file=sys.stderr)
+        sys.exit(1)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.ClickException as e:
@@ -84,4 +89,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         print("render.py: interrupted; finished sections are cached, run again to resume",
               file=sys.stderr)
         sys.exit(130)
+    except Exception as e:
+        if not is_disk_full(e):   # a write no step named a folder for: the file's own folder
+            raise
+        where = getattr(e, "filename", None)
+        full = DiskFull(Path(where).parent if where else Path.cwd())
+        print(f"render.py: error: {full.line()}", file=sys.stderr)
+        sys.exit(1)
     sys.exit(rv if isinstance(rv, int) else 0)

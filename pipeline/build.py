@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import signal
 import time
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from words.captions import table
 
 from . import subtitles
 from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
-from .files import Paths, atomic_write, locked, publish, read_json, unlink
+from .files import DiskFull, Paths, atomic_write, locked, publish, read_json, space_for, unlink
 from .kinds import CLIP, OutputKind
 from .media import merge_subtitles, stitch
 from .options import Options
@@ -147,8 +148,14 @@ class Build:
                 start += (o.meta or {})["duration"]
             merged = merge_subtitles(parts, start)
         tracks = self._merged_tracks(done, langs)
-        total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang,
-                       subtitle_tracks=tracks)
+        # the joined video is about the clips' size: checked first, so that a disk without
+        # room for it keeps the previous video, subtitles and manifest together
+        needed = sum(p.stat().st_size for p, _, _ in clips) + 64 * 1024
+        if shutil.disk_usage(self.paths.out).free < needed:
+            raise DiskFull(self.paths.out, needed)
+        with space_for(self.paths.out, needed):
+            total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang,
+                           subtitle_tracks=tracks)
         if merged is None:
             unlink(srt_path)
         else:
@@ -209,6 +216,8 @@ class Build:
                         stitched = self.stitch_all(manifest)
                         if stitched is not None and self.after_stitch is not None:
                             self.after_stitch(self)
+                    except DiskFull:
+                        raise
                     except Exception as e:  # noqa: BLE001 - reported, exit code 1
                         self.stitch_error = f"{type(e).__name__}: {e}"
             self._write_manifest(manifest, stitched)
