@@ -160,9 +160,11 @@ class Build:
             unlink(srt_path)
         else:
             atomic_write(srt_path, merged)
-        for name in subtitles.sidecar_names(STITCHED):
-            unlink(self.paths.out / name)
+        # the new sidecars replace the old ones by rename; only languages the video no longer
+        # carries are removed (a run killed in between leaves no video without its subtitles)
         subtitles.write_sidecars(self.paths.out, STITCHED, tracks, atomic_write)
+        for name in sorted(set(subtitles.sidecar_names(STITCHED)) - set(subtitles.sidecar_names(STITCHED, langs))):
+            unlink(self.paths.out / name)
         self.timings["stitch"] = time.perf_counter() - t0
         return {"key": key, "size": mp4.stat().st_size, "duration": total,
                 "sections": [o.section.stem for o in done]}

@@ -1,0 +1,135 @@
+"""A full disk at every write site of ``render`` and ``slides``, on a real small filesystem.
+
+Why tmpfs: it is a real filesystem that fills (ENOSPC from the kernel at whatever write
+comes next, in manim's encoder, PyAV's muxer, a rename's copy, the manifest), where
+``RLIMIT_FSIZE`` would only cap one file and a mock would test the mock. The disk is filled
+leaving a seeded spread of free space, from none to about what the new run needs, so the
+cases land on the lock, the clips' renders, the store, the published clips and subtitles,
+the joined video, the transcript, the deck and the manifest in turn.
+
+Each case: the previous run's outputs are on the disk (English), the disk is filled, the
+new run (Japanese, every section stale) must end with exit 0, or exit 1 and the one line
+``render.py: error: no space left in FOLDER (... free, ... needed)``; every output is then the
+previous one or the new one, no temporary file is left; with the space freed, the same
+command writes exactly what an uninterrupted run writes.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.faults.harness import (
+    Case,
+    Project,
+    cases_wanted,
+    check_outputs,
+    check_same,
+    fill,
+    message_problem,
+    outputs,
+    tmpfs,
+    unfill,
+)
+
+pytestmark = [pytest.mark.slow]
+
+FULL = "render.py: error: no space left in "
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    """The fixture project, rendered once in each language on an ordinary disk (the
+    previous outputs, and what an uninterrupted new run writes)."""
+    base = tmp_path_factory.mktemp("disk-full")
+    p = Project(base)
+    for lang in ("en", "ja"):
+        r = p.run("render", base / lang, "--lang", lang)
+        assert r.returncode == 0, r.stderr
+    return p
+
+
+def spread(n: int, span: int, seed: int) -> list[int]:
+    """``n`` amounts of free space in ``[0, span]``: both ends, then seeded random points."""
+    rng = random.Random(seed)
+    points = [0, span][:n] + [rng.randrange(0, span) for _ in range(max(0, n - 2))]
+    return sorted(points)
+
+
+def needed_span(before: Path, after: Path) -> int:
+    """About what the new run adds: its store entries, clips, video, deck (the bytes of the
+    uninterrupted run's tree beyond the previous one's), with a little room."""
+    def size(p: Path) -> int:
+        return sum(f.stat().st_size for f in p.rglob("*") if f.is_file())
+    return int(max(size(after), size(before)) * 1.1)
+
+
+def disk_full_case(project: Project, mount: Path, leave: int, command: str, extra: tuple[str, ...]) -> Case:
+    base = project.base
+    out = mount / "out"
+    shutil.copytree(base / "en", out, symlinks=True)
+    prev, new = outputs(out), outputs(base / f"ja-{command}" if command != "render" else base / "ja")
+    case = Case(f"disk full ({command})", f"{leave // 1024} KB free")
+    fill(mount, leave)
+    r = project.run(command, out, "--lang", "ja", *extra)
+    if r.returncode not in (0, 1):
+        case.fail("message_clean", f"exit code {r.returncode}")
+    if r.returncode == 1:
+        problem = message_problem(r.stderr, expect=(FULL,))
+        if problem:
+            case.fail("message_clean", problem)
+        elif f"in {out}" not in r.stderr:
+            case.fail("message_clean", "the message does not name the output folder")
+    check_outputs(case, out, prev, new)
+    unfill(mount)
+    r = project.run(command, out, "--lang", "ja", *extra)
+    if r.returncode != 0:
+        case.fail("rerun_clean", f"re-run exit {r.returncode}: {r.stderr.strip()[-160:]}")
+    check_same(case, out, new)
+    return case
+
+
+def test_render_on_a_full_disk(project, tmp_path):
+    span = needed_span(project.base / "en", project.base / "ja")
+    failures = []
+    for i, leave in enumerate(spread(cases_wanted(6), span, seed=38)):
+        with tmpfs(tmp_path / f"disk{i}", size=f"{(span * 3) // 1024 + 512}k") as mount:
+            case = disk_full_case(project, mount, leave, "render", ())
+        if not case.ok:
+            failures.append(f"{case.point}: {case.notes}")
+    assert not failures, failures
+
+
+def test_slides_on_a_full_disk(project, tmp_path):
+    """The deck (PowerPoint and reveal.js; the PDF needs a CJK font check of its own) on a
+    disk that fills while the clips, the posters or the deck are written."""
+    base = project.base
+    fmt = ("--format", "pptx,html")
+    r = project.run("slides", base / "en", "--lang", "en", *fmt)
+    assert r.returncode == 0, r.stderr
+    ja = base / "ja-slides"
+    shutil.copytree(base / "en", ja, symlinks=True)
+    r = project.run("slides", ja, "--lang", "ja", *fmt)
+    assert r.returncode == 0, r.stderr
+    span = needed_span(base / "en", ja)
+    failures = []
+    for i, leave in enumerate(spread(cases_wanted(4), span, seed=3801)):
+        with tmpfs(tmp_path / f"disk{i}", size=f"{(span * 3) // 1024 + 512}k") as mount:
+            case = disk_full_case(project, mount, leave, "slides", fmt)
+        if not case.ok:
+            failures.append(f"{case.point}: {case.notes}")
+    assert not failures, failures
+
+
+def test_a_full_disk_before_anything_is_written(project, tmp_path):
+    """No room even for the lock's process id: the same one line, nothing created but the
+    folders."""
+    with tmpfs(tmp_path / "disk", size="64k") as mount:
+        fill(mount, 0)
+        r = project.run("render", mount / "out", "--lang", "ja")
+        assert r.returncode == 1
+        assert message_problem(r.stderr, expect=(FULL,)) is None, r.stderr
+        assert outputs(mount / "out") == {}
