@@ -17,7 +17,7 @@ from words import config
 from words.captions import table
 
 from . import subtitles
-from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
+from .cache import CACHE_FORMAT, Hasher, check_entry, discard_entry, prune_store, section_env, section_hash
 from .files import DiskFull, Paths, atomic_write, locked, publish, read_json, space_for, unlink
 from .kinds import CLIP, OutputKind
 from .media import merge_subtitles, stitch
@@ -63,6 +63,8 @@ class Build:
     allow_missing: bool = False
     outcomes: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
+    #: Store entries found damaged while planning (stem -> what was wrong): rendered again.
+    damaged: dict = field(default_factory=dict)
     stitch_error: str | None = None
     hasher: Hasher | None = None  # shared by the builds of one batch (it reads every file once)
     #: Called with the build after the video is joined (``render`` writes the transcript,
@@ -82,7 +84,12 @@ class Build:
                 self.outcomes[s.stem] = Outcome(s, "failed", error=f"scene module {s.module} not found")
                 continue
             key = section_hash(s, self.opts, self.kind, hasher, src)
-            meta = None if self.force else cached(self.paths, s, key, self.kind, self.opts.captions)
+            meta = None
+            if not self.force:
+                meta, damage = check_entry(self.paths, s, key, self.kind, self.opts.captions)
+                if damage is not None:   # said once: the entry goes, the section renders again
+                    self.damaged[s.stem] = damage
+                    discard_entry(self.paths, s, key)
             if meta is not None:
                 self.outcomes[s.stem] = Outcome(s, "cached", key, meta)
                 continue
@@ -199,6 +206,9 @@ class Build:
         with locked(self.paths):
             todo = self.plan()
             self.timings["plan"] = time.perf_counter() - t0
+            for stem, why in self.damaged.items():
+                console.print(f"[yellow]cache:[/] {stem}'s stored render was damaged ({why}); "
+                              "rendering it again")
             for o in self._ordered():
                 if o.status == "cached":
                     self.publish_section(o)

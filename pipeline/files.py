@@ -16,7 +16,7 @@ from .options import BadInput
 
 __all__ = ["DiskFull", "is_disk_full", "space_for", "tree_size", "human_size", "tmp_name",
            "atomic_write", "publish", "unlink", "Paths", "check_out_dir", "locked", "clean_leftovers",
-           "read_json"]
+           "content_digest", "read_json"]
 
 #: The error numbers of a write that found no room (a full filesystem, a user's quota).
 _NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT})
@@ -226,6 +226,18 @@ def clean_leftovers(paths: Paths) -> None:
             for f in d.iterdir():
                 if leftover.match(f.name) and f.is_file():
                     unlink(f)
+
+
+def content_digest(path: Path) -> str:
+    """The sha256 of a file's bytes (a store entry records its files' digests, so that a cut
+    or changed file is found by what it holds, not by its name)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
 
 
 def read_json(path: Path) -> dict | None:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from words import config
 
-from .files import atomic_write, is_disk_full, tree_size
+from .files import atomic_write, content_digest, is_disk_full, tree_size
 from .kinds import KINDS
 
 __all__ = ["DISK_FULL_EXIT", "RenderJob", "render_worker", "render_worker_cli", "render_section"]
@@ -166,6 +166,8 @@ def render_section(job: RenderJob) -> dict:
     meta = kind.move_to_store(staging, store, key, job.captions, config.LANG.read(),
                               getattr(scene, "subtitle_beats", None))
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
+    # what the entry's files hold: pipeline.cache.check_entry finds a cut or changed one
+    meta["files"] = {p.name: content_digest(p) for p in kind.stored_files(store, key, job.captions, meta)}
     atomic_write(store / f"{key}.json", json.dumps(meta, indent=1))
     (media / ".dirty").unlink()
     shutil.rmtree(staging, ignore_errors=True)
