@@ -85,6 +85,12 @@ def main(argv: Sequence[str] | None = None) -> None:
             msg += " (reinstall attn-explainer, or run attn-explainer doctor)"
         print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
+    except ValueError as e:   # a NUL in a path or a text (the OS refuses it before any check can)
+        if "null byte" not in str(e) and "null character" not in str(e):
+            raise
+        print("render.py: error: an option's value holds a NUL character (\\x00), which no file name "
+              "or text may hold", file=sys.stderr)
+        sys.exit(2)
     except (KeyboardInterrupt, click.exceptions.Abort, Terminated):
         print("render.py: interrupted; finished sections are cached, run again to resume",
               file=sys.stderr)
