@@ -41,7 +41,7 @@ BY_NAME = {c.name: c for c in COMMANDS}
 REAL_REGISTRY = {"script"}
 
 NASTY = st.sampled_from(["", " ", "\x00", "\x1b[31m", "\n", "\t", "-", "--", "--out", "0", "-1",
-                         "9" * 30, "1e999", "nan", "1,2,,99", "a b", "猫 が 座った", "\u202e", "\ud800x",
+                         "9" * 30, "1e999", "nan", "1,2,,99", "a b", "猫 が 座った", "\u202e", "\udcffx",
                          "../../etc", "/", "/dev/null", "CON", "😀" * 40, "x" * 5000])
 
 
