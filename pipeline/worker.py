@@ -105,9 +105,10 @@ def _disk_full(job: RenderJob, e: BaseException) -> dict:
     written = tree_size(staging)
     shutil.rmtree(staging, ignore_errors=True)
     where = None
-    while e is not None and where is None:
-        where = getattr(e, "filename", None)
-        e = e.__cause__ or e.__context__
+    cause: BaseException | None = e
+    while cause is not None and where is None:
+        where = getattr(cause, "filename", None)
+        cause = cause.__cause__ or cause.__context__
     out = Path(job.store).parents[2]   # OUT/.cache/store/<stem>
     folder = Path(where).parent if where else out
     if folder.is_relative_to(out / ".cache"):   # scratch: the user knows the output folder
