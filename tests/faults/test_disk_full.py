@@ -133,3 +133,58 @@ def test_a_full_disk_before_anything_is_written(project, tmp_path):
         assert r.returncode == 1
         assert message_problem(r.stderr, expect=(FULL,)) is None, r.stderr
         assert outputs(mount / "out") == {}
+
+
+def test_voice_cache_on_a_full_disk(tmp_path):
+    """A line synthesised into a full voice cache: the disk's error, no half-written line
+    (the next run would read it as cached), no temporary file; with room, the line."""
+    from narration.synth import Synthesizer
+    from pipeline.files import is_disk_full
+
+    with tmpfs(tmp_path / "disk", size="2m") as mount:
+        synth = Synthesizer(mount / "voice")
+        fill(mount, 16 * 1024)
+        with pytest.raises(OSError) as e:
+            synth.line("A line far too long for sixteen kilobytes of audio.", "en")
+        assert is_disk_full(e.value)
+        assert not synth.has("A line far too long for sixteen kilobytes of audio.", "en")
+        assert [p.name for p in (mount / "voice").rglob("*") if p.is_file()] == []
+        unfill(mount)
+        line = synth.line("A line far too long for sixteen kilobytes of audio.", "en")
+        assert line.seconds > 1 and line.path.is_file()
+
+
+def test_studio_outputs_on_a_full_disk(tmp_path):
+    """The studio's edit of the words and the recorder's take on a full disk: 507 with the
+    one line, the previous file kept, no temporary file."""
+    import json
+    import urllib.request
+
+    from narration.recorder import RecorderServer
+    from tests.module.studio.support import call, running_studio
+
+    with tmpfs(tmp_path / "disk", size="512k") as mount, running_studio(mount / "out") as studio:
+        code, preview = call(studio, "api/preview", {"sentence": "the cat sat on the mat", "lang": "en"})
+        beat = next(c["beat"] for c in preview["script"] if c["section"] == 4)
+        code, _ = call(studio, "api/words", {"lang": "en", "section": 4, "key": beat, "text": "Short words."})
+        assert code == 200
+        before = (mount / "out" / "captions.toml").read_bytes()
+        fill(mount, 0)
+        code, answer = call(studio, "api/words", {"lang": "en", "section": 4, "key": beat,
+                                                  "text": "Much longer words of the lecturer. " * 400})
+        assert code == 507 and answer["error"].startswith("no space left in "), answer
+        assert (mount / "out" / "captions.toml").read_bytes() == before
+        rec = RecorderServer(mount / "out" / "recordings", [{"id": "s01-a", "text": "x", "section": 1,
+                                                             "beat": "a"}], "en").start()
+        try:
+            req = urllib.request.Request(f"{rec.url}take/s01-a.wav", data=b"RIFF" + b"\0" * 200_000, method="PUT")
+            try:
+                urllib.request.urlopen(req, timeout=30)
+                code, answer = 200, {}
+            except urllib.error.HTTPError as e:
+                code, answer = e.code, json.loads(e.read())
+            assert code == 507 and "no space left in" in answer["error"], answer
+        finally:
+            rec.stop()
+        left = [p.name for p in (mount / "out").rglob("*") if p.name.startswith(".") and p.is_file()]
+        assert left == [], left
