@@ -11,6 +11,7 @@ import click
 from pipeline.files import DiskFull, is_disk_full
 from pipeline.options import BadInput
 from pipeline.scheduler import Terminated
+from words.captions_file import CaptionsFileError
 
 from .batch import batch
 from .info import doctor, figures, list_sections, list_voices, script
@@ -79,7 +80,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         msg = " ".join(e.format_message().split())
         print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
-    except (FileNotFoundError, ImportError) as e:  # a missing file or a broken install: no traceback
+    except (FileNotFoundError, ImportError, CaptionsFileError) as e:  # a missing file (ATTN_CAPTIONS_FILE's
+        # too, read where the run first needs its words) or a broken install: no traceback
         msg = " ".join(str(e).split())
         if isinstance(e, ImportError):
             msg += " (reinstall attn-explainer, or run attn-explainer doctor)"

@@ -21,14 +21,6 @@ from tests.faults.harness import Case, Project, check_same, leftovers, outputs
 pytestmark = [pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory):
-    base = tmp_path_factory.mktemp("damaged")
-    p = Project(base)
-    r = p.run("render", base / "en", "--lang", "en")
-    assert r.returncode == 0, r.stderr
-    return p
-
 
 def entry(out: Path, stem: str) -> tuple[Path, str]:
     """A section's store folder and the key its clip was last rendered under."""

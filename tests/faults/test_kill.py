@@ -22,24 +22,22 @@ import time
 
 import pytest
 
-from tests.faults.harness import Case, Project, cases_wanted, check_outputs, check_same, leftovers, outputs
+from tests.faults.harness import (
+    SLIDE_FORMATS,
+    Case,
+    Project,
+    cases_wanted,
+    check_outputs,
+    check_same,
+    leftovers,
+    outputs,
+)
 
 pytestmark = [pytest.mark.slow]
 
 IN_USE = "in use by another"
 CHAIN = 4
 
-
-@pytest.fixture(scope="module")
-def project(tmp_path_factory):
-    base = tmp_path_factory.mktemp("kill")
-    p = Project(base)
-    for lang in ("en", "ja"):
-        t0 = time.monotonic()
-        r = p.run("render", base / lang, "--lang", lang)
-        assert r.returncode == 0, r.stderr
-    p.cold_seconds = time.monotonic() - t0   # a cold run, from start to exit
-    return p
 
 
 def kill_at(project: Project, command: str, out, seconds: float, *extra: str) -> tuple[bool, str, float]:
@@ -104,5 +102,14 @@ def kill_chains(project: Project, tmp_path, command: str, extra: tuple[str, ...]
 
 def test_render_killed_at_random_points(project, tmp_path):
     cases, _ = kill_chains(project, tmp_path, "render", (), cases_wanted(20), seed=3838, new_dir="ja")
+    bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
+    assert not bad, bad
+
+
+def test_slides_killed_at_random_points(project, tmp_path):
+    """The deck (PowerPoint and reveal.js) killed while its clips, posters or files are
+    written; fewer points in CI than ``render`` (ATTN_FAULT_CASES for the nightly size)."""
+    cases, _ = kill_chains(project, tmp_path, "slides", SLIDE_FORMATS, cases_wanted(4), seed=3839,
+                           new_dir="ja-slides")
     bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
     assert not bad, bad

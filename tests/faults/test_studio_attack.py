@@ -169,7 +169,7 @@ def body_for(route: str):
     return body
 
 
-@settings(max_examples=cases_wanted(120), deadline=None, derandomize=True,
+@settings(max_examples=cases_wanted(60), deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_fuzzed_fields_never_fail_the_server(studio, capfd, data):
