@@ -18,7 +18,8 @@ import pytest
 
 from tests.faults.harness import Case, Project, check_same, leftovers, outputs
 
-pytestmark = [pytest.mark.slow]
+# one worker builds the reference project (conftest) and runs every case that uses it
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("faults")]
 
 
 

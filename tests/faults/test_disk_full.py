@@ -36,7 +36,8 @@ from tests.faults.harness import (
     unfill,
 )
 
-pytestmark = [pytest.mark.slow]
+# one worker builds the reference project (conftest) and runs every case that uses it
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("faults")]
 
 FULL = "render.py: error: no space left in "
 

@@ -33,7 +33,8 @@ from tests.faults.harness import (
     outputs,
 )
 
-pytestmark = [pytest.mark.slow]
+# one worker builds the reference project (conftest) and runs every case that uses it
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("faults")]
 
 IN_USE = "in use by another"
 CHAIN = 4
