@@ -6,7 +6,7 @@ table: fault, cases tried, outputs intact, re-run clean, messages clean.
 Root is needed for the tmpfs mounts (a real full disk). ``--cases`` is the number of cases
 of each kind (CI runs the suite's own smaller numbers); ``--write-docs`` puts the table,
 dated, into docs/reliability.md between its ``<!-- faults-table -->`` markers. The
-studio's and the command line's fuzz run through pytest with ``ATTN_FAULT_CASES``.
+studio's and the command line's fuzz run through pytest with ``FAULT_CASES``.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ def disk_full(p: Project, work: Path, command: str, n: int, seed: int) -> Tally:
 
 
 def pytest_tally(fault: str, test: str, cases: int, examples: int) -> Tally:
-    """A fuzz module of the suite run with ``ATTN_FAULT_CASES=cases`` (``examples``
+    """A fuzz module of the suite run with ``FAULT_CASES=cases`` (``examples``
     requests or runs in all): its rows count the examples, a failed test marks as many."""
-    env = {**os.environ, "ATTN_FAULT_CASES": str(cases), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "FAULT_CASES": str(cases), "PYTHONPATH": str(ROOT)}
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:randomly", test],
                        cwd=ROOT, env=env, capture_output=True, text=True)
     failed = int(m.group(1)) if (m := re.search(r"(\d+) failed", r.stdout)) else 0

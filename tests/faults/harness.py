@@ -67,9 +67,9 @@ def reference_project(base: Path) -> Project:
 
 
 def cases_wanted(ci: int) -> int:
-    """How many cases of a kind to try: ``ci`` in CI, ``ATTN_FAULT_CASES`` when set (the
+    """How many cases of a kind to try: ``ci`` in CI, ``FAULT_CASES`` when set (the
     nightly run, bench/faults.py)."""
-    return int(os.environ.get("ATTN_FAULT_CASES") or ci)
+    return int(os.environ.get("FAULT_CASES") or ci)
 
 
 @dataclass

@@ -109,7 +109,7 @@ def test_render_killed_at_random_points(project, tmp_path):
 
 def test_slides_killed_at_random_points(project, tmp_path):
     """The deck (PowerPoint and reveal.js) killed while its clips, posters or files are
-    written; fewer points in CI than ``render`` (ATTN_FAULT_CASES for the nightly size)."""
+    written; fewer points in CI than ``render`` (FAULT_CASES for the nightly size)."""
     cases, _ = kill_chains(project, tmp_path, "slides", SLIDE_FORMATS, cases_wanted(4), seed=3839,
                            new_dir="ja-slides")
     bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
