@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.files import DiskFull
+from pipeline.files import DiskFull, is_disk_full
 from pipeline.options import BadInput
 from pipeline.run_setup import Example, RunSetup, set_up_run
 from pipeline.scheduler import Terminated
@@ -166,8 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(json.dumps({"event": "error", "message": str(e)}, ensure_ascii=False), flush=True)
         code = 2
-    except DiskFull as e:   # the page shows the command line's line: the folder, the space needed
-        print(json.dumps({"event": "error", "message": e.line()}, ensure_ascii=False), flush=True)
+    except Exception as e:   # a full disk: the page shows the command line's line
+        if not is_disk_full(e):
+            raise
+        full = e if isinstance(e, DiskFull) else DiskFull(
+            Path(e.filename).parent if getattr(e, "filename", None) else Path(spec["out"]))
+        print(json.dumps({"event": "error", "message": full.line()}, ensure_ascii=False), flush=True)
         code = 1
     except (KeyboardInterrupt, Terminated):
         code = 130  # cancelled: finished sections are cached, outputs as they were

@@ -171,3 +171,19 @@ def test_studio_outputs_on_a_full_disk(tmp_path):
             rec.stop()
         left = [p.name for p in (mount / "out").rglob("*") if p.name.startswith(".") and p.is_file()]
         assert left == [], left
+
+
+def test_a_studio_render_on_a_full_disk(tmp_path, monkeypatch):
+    """A render the page starts, on a disk with no room: the job's error is the command
+    line's one line, its exit code 1."""
+    from tests.module.studio.support import call, running_studio
+
+    monkeypatch.setenv("ATTN_REGISTRY", "tests.fixtures.registry")
+    with tmpfs(tmp_path / "disk", size="1m") as mount, running_studio(mount / "out") as studio:
+        fill(mount, 8 * 1024)
+        code, job = call(studio, "api/jobs", {"product": "explainer", "quality": "tiny", "choice": {"lang": "en"}})
+        assert code == 200, job
+        studio.jobs.get(job["id"]).wait(120)
+        code, state = call(studio, f"api/jobs/{job['id']}")
+        log = studio.jobs.get(job["id"]).log.read_text(encoding="utf-8", errors="replace")
+        assert state["code"] == 1 and (state["error"] or "").startswith("no space left in "), (state, log[-800:])
