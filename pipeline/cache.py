@@ -19,7 +19,7 @@ from .options import Options
 from .registry import Registry
 
 __all__ = ["CACHE_FORMAT", "KEEP_PER_SECTION", "Hasher", "section_env", "section_hash", "cached",
-           "check_entry", "discard_entry", "prune_store"]
+           "check_entry", "recorded_digests", "discard_entry", "prune_store"]
 
 #: Bump when the worker or the stored clip format changes: every cached render is redone.
 CACHE_FORMAT = 2
@@ -102,12 +102,7 @@ def project_modules(root: Path) -> frozenset[str] | None:
     return frozenset(tops) if "pipeline" in tops else None
 
 
-def _file_digest(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+_file_digest = content_digest   # the one file digest of the project (batch.store's too)
 
 
 def _tree_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterable[Path]:
@@ -370,13 +365,28 @@ def check_entry(paths: Paths, section, key: str, kind: OutputKind, captions: str
     if not isinstance(meta, dict) or not meta:
         return None, f"{meta_file.name} is not a whole record"
     files = kind.stored_files(store, key, captions, meta)
-    sums = meta.get("files")
+    sums = recorded_digests(meta, key)
     for p in files:
         if not p.is_file():
             return None, f"{p.name} is missing"
-        if isinstance(sums, dict) and sums.get(p.name) != content_digest(p):
+        if p.name in sums and sums[p.name] != content_digest(p):
             return None, f"{p.name} does not hold what was stored (cut or changed)"
     return meta, None
+
+
+def recorded_digests(meta: dict, key: str) -> dict[str, str]:
+    """The sha256 of each file a store entry's meta records, by file name: the worker's
+    ``digests`` ({name: sha256}), or a batch store's ``files`` ({suffix: {"sha256": ...}})."""
+    sums = {}
+    batch = meta.get("files")
+    if isinstance(batch, dict):
+        for suffix, info in batch.items():
+            if isinstance(info, dict) and isinstance(info.get("sha256"), str):
+                sums[f"{key}.{suffix}"] = info["sha256"]
+    own = meta.get("digests")
+    if isinstance(own, dict):
+        sums.update({str(k): v for k, v in own.items() if isinstance(v, str)})
+    return sums
 
 
 def discard_entry(paths: Paths, section, key: str) -> None:

@@ -168,7 +168,7 @@ def render_section(job: RenderJob) -> dict:
                               getattr(scene, "subtitle_beats", None))
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
     # what the entry's files hold: pipeline.cache.check_entry finds a cut or changed one
-    meta["files"] = {p.name: content_digest(p) for p in kind.stored_files(store, key, job.captions, meta)}
+    meta["digests"] = {p.name: content_digest(p) for p in kind.stored_files(store, key, job.captions, meta)}
     atomic_write(store / f"{key}.json", json.dumps(meta, indent=1))
     (media / ".dirty").unlink()
     shutil.rmtree(staging, ignore_errors=True)

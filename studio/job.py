@@ -169,8 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:   # a full disk: the page shows the command line's line
         if not is_disk_full(e):
             raise
-        full = e if isinstance(e, DiskFull) else DiskFull(
-            Path(e.filename).parent if getattr(e, "filename", None) else Path(spec["out"]))
+        where = getattr(e, "filename", None)
+        full = e if isinstance(e, DiskFull) else DiskFull(Path(where).parent if where else Path(spec["out"]))
         print(json.dumps({"event": "error", "message": full.line()}, ensure_ascii=False), flush=True)
         code = 1
     except (KeyboardInterrupt, Terminated):
