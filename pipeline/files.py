@@ -206,7 +206,9 @@ def locked(paths: Paths):
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            raise BadInput(f"--out {str(paths.out)!r} is in use by another render.py run") from None
+            holder = (os.pread(fd, 16, 0).decode(errors="replace").strip() or "?")
+            raise BadInput(f"--out {str(paths.out)!r} is in use by another render.py run "
+                           f"(process {holder})") from None
         os.ftruncate(fd, 0)
         with space_for(paths.cache, 16):
             os.write(fd, str(os.getpid()).encode())

@@ -114,3 +114,24 @@ def test_slides_killed_at_random_points(project, tmp_path):
                            new_dir="ja-slides")
     bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
     assert not bad, bad
+
+
+def test_a_live_lock_is_refused_and_a_dead_one_taken_over(project, tmp_path):
+    """While a run holds the folder a second one is refused (exit 2, the holder's process
+    id); once the holder is killed, the next run takes the folder over at once."""
+    out = tmp_path / "out"
+    shutil.copytree(project.base / "en", out, symlinks=True)
+    first = project.start("render", out, "--lang", "ja", "--force")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (out / ".cache" / "lock").read_text().strip() == str(first.pid):
+        time.sleep(0.02)
+    second = project.run("render", out, "--lang", "ja")
+    os.kill(first.pid, signal.SIGKILL)
+    first.communicate()
+    assert second.returncode == 2
+    assert f"is in use by another render.py run (process {first.pid})" in second.stderr.splitlines()[-1]
+    third = project.run("render", out, "--lang", "ja")
+    assert third.returncode == 0, third.stderr
+    case = Case("lock", "taken over")
+    check_same(case, out, outputs(project.base / "ja"))
+    assert case.ok and not leftovers(out), (case.notes, leftovers(out))
