@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .fmt import MINUS
+from .fmt import MINUS, fmt
 
 if TYPE_CHECKING:  # the story imports nothing from here
     from .story import Figure, Story
@@ -34,7 +34,8 @@ if TYPE_CHECKING:  # the story imports nothing from here
 __all__ = [
     "Condition", "Always", "ALWAYS", "Alike", "Differ", "Above", "AtLeast", "Prints", "Rises", "Level", "Fact",
     "Both", "Not", "Variants", "NoTrueVariant", "choose", "shown_text", "shown_value",
-    "ONE_WORD", "PAIR_ONE_WORD",
+    "ONE_WORD", "PAIR_ONE_WORD", "TWO_TOKENS", "Sole", "as_shown", "extremes_as_shown",
+    "sole_extreme", "decimals_of",
 ]
 
 
@@ -57,6 +58,31 @@ def shown_value(text: str) -> float:
     if t == "-∞":
         return float("-inf")
     return float(t)
+
+
+def decimals_of(text: str) -> int:
+    """The decimals a figure's ``text`` prints (``"2.15"``: 2; ``"3"``: 0)."""
+    return len(text.partition(".")[2])
+
+
+def as_shown(values: Sequence[float], places: int) -> list[float]:
+    """``values`` as a viewer reads them when each is printed with ``places`` decimals: the
+    one notion of "equal" every claim of a tie, a most, a least, a leader or a change uses
+    (two values are equal as shown when they print alike)."""
+    return [shown_value(fmt(float(v), places)) for v in values]
+
+
+def extremes_as_shown(values: Sequence[float], places: int, end: str = "max") -> list[int]:
+    """The positions whose value, as shown at ``places`` decimals, is the largest
+    (``end="max"``) or the smallest (``"min"``) of the whole row: more than one is a tie."""
+    shown = as_shown(values, places)
+    best = max(shown) if end == "max" else min(shown)
+    return [i for i, v in enumerate(shown) if v == best]
+
+
+def sole_extreme(values: Sequence[float], places: int, end: str = "max") -> bool:
+    """Whether exactly one entry is the row's largest (or smallest) as shown."""
+    return len(extremes_as_shown(values, places, end)) == 1
 
 
 class Condition:
@@ -235,6 +261,26 @@ class Not(Condition):
         return f"not ({self.condition.describe()})"
 
 
+@dataclass(frozen=True)
+class Sole(Condition):
+    """One entry alone is the largest (``end="max"``) or the smallest (``"min"``) of a row,
+    judged over the whole row at the decimals the screen prints it with (:func:`as_shown`).
+
+    ``row`` gives the story's row and those decimals; ``what`` names the row in words.
+    """
+
+    what: str
+    row: Callable[[Story], tuple[Sequence[float], int]]
+    end: str = "max"
+
+    def holds(self, story, figs):
+        return sole_extreme(*self.row(story), end=self.end)
+
+    def describe(self):
+        word = "largest" if self.end == "max" else "smallest"
+        return f"one entry alone is the {word} of {self.what} as shown"
+
+
 #: A section's table: slot -> its variants ``(caption key or None, condition)``, preferred first.
 Variants = Mapping[str, Sequence[tuple["str | None", Condition]]]
 
@@ -262,3 +308,6 @@ def _one_word(story: Story, idx) -> bool:
 ONE_WORD = Fact("every token is the same word", lambda s: _one_word(s, range(s.n)))
 #: The asymmetric pair is one word twice (its two scores are equal, not just alike).
 PAIR_ONE_WORD = Fact("the asymmetric pair is one word twice", lambda s: _one_word(s, s.asym))
+
+#: The sentence has two tokens: "both", not "all 2"; a segment, not a polygon.
+TWO_TOKENS = Fact("the sentence has two tokens", lambda s: s.n == 2)

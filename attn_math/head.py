@@ -250,7 +250,7 @@ def _class_anchors(base: Head) -> dict[str, np.ndarray]:
     """Each word class's input in ``base``: the first token of that class."""
     anchors: dict[str, np.ndarray] = {}
     for t, x in zip(base.tokens, base.embeddings):
-        anchors.setdefault(lexicon.word_class(t), x)
+        anchors.setdefault(lexicon.input_class(t), x)
     if lexicon.NOUN not in anchors:
         anchors[lexicon.NOUN] = base.embeddings.mean(axis=0)
     return anchors

@@ -13,11 +13,14 @@ import hashlib
 
 import numpy as np
 
-DETERMINER, NOUN, VERB, CONJUNCTION, PRONOUN, OTHER = (
-    "determiner", "noun", "verb", "conjunction", "pronoun", "other",
+DETERMINER, NOUN, VERB, CONJUNCTION, PRONOUN, OTHER, UNKNOWN = (
+    "determiner", "noun", "verb", "conjunction", "pronoun", "other", "unknown",
 )
 
 _WORDS = {
+    NOUN: """cat cats dog dogs fish ball balls bird birds house houses teacher teachers river
+        rivers tree trees car cars book books man men woman women child children boy girl
+        mat park city garden road sun moon 猫 犬 魚 鳥 家 先生 川 木 車 本 東京 公園 ボール""",
     DETERMINER: """the a an this that these those my your his her its our their some any
         every each no この その あの どの""",
     CONJUNCTION: """and or but so yet nor because while then when if as of to in on at
@@ -36,26 +39,39 @@ _WORDS = {
 # order: the determiner entry wins only when followed by a noun, which we cannot know;
 # keep it simple and let the pronoun entry win for "this"/"that"/"her".
 _CLASS_OF: dict[str, str] = {}
-for cls in (DETERMINER, CONJUNCTION, VERB, PRONOUN):
+for cls in (NOUN, DETERMINER, CONJUNCTION, VERB, PRONOUN):
     for w in _WORDS[cls].split():
         _CLASS_OF[w] = cls
 
 
 def word_class(word: str) -> str:
-    """The word class of ``word`` (case-insensitive); ``noun`` for unknown words.
+    """The word class of ``word`` (case-insensitive) as the lexicon knows it, else
+    :data:`UNKNOWN`.
 
-    Unknown words default to nouns: content words dominate open vocabulary, and
-    a noun-like input keeps the followed pronoun's query with somewhere to lean.
+    Only listed words have a class: a caption may claim a word is a noun or a pronoun
+    only from this answer, so a guess would be a false claim.
     """
+    return _CLASS_OF.get(word.strip().lower(), UNKNOWN)
+
+
+def input_class(word: str) -> str:
+    """The class whose default input ``word`` is placed near: its :func:`word_class`, and
+    for an unknown word ``verb`` when it looks inflected (``-ed``, ``-ing``), else ``noun``.
+
+    This is a placement, not a claim: content words dominate open vocabulary, and a
+    noun-like input keeps the followed pronoun's query with somewhere to lean.
+    """
+    cls = word_class(word)
+    if cls != UNKNOWN:
+        return cls
     w = word.strip().lower()
-    if w in _CLASS_OF:
-        return _CLASS_OF[w]
     if w.endswith(("ed", "ing")) and len(w) > 4:
         return VERB
     return NOUN
 
 
 def is_pronoun(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as a pronoun."""
     return word_class(word) == PRONOUN
 
 
@@ -73,6 +89,6 @@ def vector_for(word: str, anchors: dict[str, np.ndarray], scale: float = 0.18) -
     ``anchors`` maps word classes to the default sentence's inputs. (Words of
     the default sentence itself keep their own inputs: see ``head.sentence_head``.)
     """
-    cls = word_class(word)
+    cls = input_class(word)
     base = np.asarray(anchors.get(cls, anchors[NOUN]), float)
     return base + word_offset(word, scale * max(1.0, float(np.linalg.norm(base))) * 0.5)

@@ -122,7 +122,12 @@ class Story:
         self.O = core.attend(self.X, head.W_Q, head.W_K, head.W_V)
         self.Oc = core.attend(self.X, head.W_Q, head.W_K, head.W_V, mask=core.causal_mask(self.n))
         self.divisor = float(np.sqrt(self.d))
+        #: Each token's class as the lexicon knows it (``unknown`` for a word it does not
+        #: list): what a caption may claim.
         self.classes = [lexicon.word_class(t) for t in self.tokens]
+        #: The class each token's input was placed near (an unknown word as a noun or a
+        #: verb): what the roles are picked by, never claimed.
+        self.input_classes = [lexicon.input_class(t) for t in self.tokens]
         self._pick_roles(head.roles)
         self._derive()
         self.figures: dict[int, dict[str, Figure]] = {
@@ -147,7 +152,7 @@ class Story:
         if "width_row" in overrides:
             self.width_row = int(overrides["width_row"])
         else:
-            verbs = [i for i, c in enumerate(self.classes) if c == lexicon.VERB]
+            verbs = [i for i, c in enumerate(self.input_classes) if c == lexicon.VERB]
             spread = self.S.max(axis=1) - self.S.min(axis=1)
             self.width_row = verbs[0] if verbs else int(np.argmax(spread))
         self.hull_token = int(overrides.get("hull_token", self.winner))
@@ -173,7 +178,7 @@ class Story:
         f, w = self.follow, self.winner
         row = self.R[f]
         others = [j for j in range(self.n) if j not in (f, w)] or [j for j in range(self.n) if j != w]
-        for pool in ([j for j in others if self.classes[j] in (lexicon.DETERMINER, lexicon.CONJUNCTION)],
+        for pool in ([j for j in others if self.input_classes[j] in (lexicon.DETERMINER, lexicon.CONJUNCTION)],
                      others):
             pos = [j for j in pool if row[j] > 0]
             if pos:

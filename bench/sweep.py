@@ -3,8 +3,11 @@
     PYTHONPATH=. .venv/bin/python bench/sweep.py claims --sentences 1000
     PYTHONPATH=. nice .venv/bin/python bench/sweep.py layout --sentences 30 --jobs 2
 
-Sentences come from :func:`tests.support.random_sentences.seeded` (seed ``--seed`` .. ``--seed + N - 1``,
-the same on every machine). ``claims`` plans every section's beats for each sentence and
+Sentences come from :func:`tests.support.random_sentences.seeded_for_claims` (``claims``: the
+layout's sentences and the small and degenerate cases: two tokens, a word twice, a Japanese
+repeated particle, adjective and verb winners, the followed token first) and
+:func:`~tests.support.random_sentences.seeded` (``layout``), seed ``--seed`` .. ``--seed + N - 1``,
+the same on every machine. ``claims`` plans every section's beats for each sentence and
 checks every chosen caption variant against the figures, in both languages
 (:mod:`tests.support.claim_sweep`: no rendering, about 0.1 s a sentence). ``layout`` renders every
 section and card (``--sections``, 0 and 99 the cards) with its animations skipped and runs the
@@ -14,7 +17,7 @@ each seed in the caption language and theme it picks (``ja``/``en`` alternate, t
 
 The report gives the sentences tried, the beats checked, the problems by section, and the
 failing seeds as Python literals to paste into a regression test
-(``tests/module/scenes/test_claims.py`` ``REGRESSIONS``,
+(``tests/module/attn_math/test_claims.py`` ``REGRESSIONS``,
 ``tests/module/scenes/test_layout_sweep.py`` ``SEEDS``).
 Exit status 1 when anything failed.
 """
@@ -46,13 +49,13 @@ def parse_sections(spec: str) -> list[int]:
 def sweep_claims(seeds: range) -> int:
     from scenes.registry import by_number, story_of
     from tests.support.claim_sweep import SECTIONS, check_story
-    from tests.support.random_sentences import seeded
+    from tests.support.random_sentences import seeded_for_claims
 
     t0 = time.perf_counter()
     beats_checked, by_section, failing = 0, Counter(), {}
     used: Counter = Counter()
     for seed in seeds:
-        sentence = seeded(seed)
+        sentence = seeded_for_claims(seed)
         story = story_of(sentence.head())
         checked, problems = check_story(story)
         beats_checked += checked
@@ -79,7 +82,7 @@ def sweep_claims(seeds: range) -> int:
         for p in problems:
             print(f"    {p}")
     if failing:
-        print("paste into tests/module/scenes/test_claims.py REGRESSIONS:")
+        print("paste into tests/module/attn_math/test_claims.py REGRESSIONS:")
         for sentence, _ in failing.values():
             print(f"    Sentence({sentence.tokens!r}, {sentence.follow!r}),")
     return 1 if failing else 0

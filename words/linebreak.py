@@ -41,9 +41,10 @@ __all__ = ["NO_LINE_START", "NO_LINE_END", "WIDE_CLAUSE_ENDS", "CUE_BREAK_AFTER"
 #: sound mark: JIS X 4051's line-start prohibition, "kinsoku"; closing quotes and
 #: punctuation in English) ...
 NO_LINE_START = frozenset("。、，．・：；？！）」』】〉》〕］｝ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…"
-                          ")]},.:;!?”’")
-#: ... and no line ends with these (opening brackets and quotes).
-NO_LINE_END = frozenset("（「『【〈《〔［｛([{“‘")
+                          ")]},.:;!?”’→")
+#: ... and no line ends with these (opening brackets and quotes; the arrow of an "a → b"
+#: pair binds its two names, so it neither starts nor ends a line).
+NO_LINE_END = frozenset("（「『【〈《〔［｛([{“‘→")
 
 #: Full-width punctuation that ends a clause: Japanese breaks after it first.
 WIDE_CLAUSE_ENDS = "。、，；：！？"

@@ -1,4 +1,4 @@
-"""What the claim sweep checks for one sentence (``tests/module/scenes/test_claims.py``, ``bench/sweep.py``).
+"""What the claim sweep checks for one sentence (``tests/module/attn_math/test_claims.py``, ``bench/sweep.py``).
 
 For every beat a section's plan says (:meth:`scenes.registry.Section.plan`), in both languages:
 
@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from attn_math import Story
+from attn_math import Story, lexicon
 from attn_math.claims import NoTrueVariant
 from attn_math.fmt import fmt
 from scenes.registry import by_number
@@ -56,13 +56,81 @@ def _one_top(s: Story) -> bool:
     return shown.count(max(shown)) == 1
 
 
+def _alone_at_top(values, decimals: int, end=max) -> bool:
+    """One entry alone prints the row's largest (``end=min``: smallest) at ``decimals``: the
+    texts as a viewer reads them, compared as texts."""
+    texts = [fmt(float(v), decimals) for v in values]
+    top = end(texts, key=lambda t: float(t.replace("\u2212", "-")))
+    return texts.count(top) == 1
+
+
+def _places(text: str) -> int:
+    return len(text.partition(".")[2])
+
+
+def _collinear(s: Story) -> bool:
+    """Every value lies on one line through the first two distinct ones (cross products)."""
+    V = s.V
+    apart = [v for v in V if np.abs(v - V[0]).max() > 1e-9]
+    if not apart:
+        return False
+    d = apart[0] - V[0]
+    return all(abs(d[0] * (v - V[0])[1] - d[1] * (v - V[0])[0]) <= 1e-9 * max(1.0, float(np.abs(V).max()) ** 2)
+               for v in V)
+
+
+def _follow_row_alone(s: Story) -> bool:
+    return _alone_at_top(s.R[s.follow], _places(_text(s, 3, "R_follow_winner")))
+
+
+def _soft_alone(s: Story) -> bool:
+    row, bars = s.W[s.follow], s.sum_places[11].parts
+    return _alone_at_top(row, bars) and _alone_at_top(row, bars, min)
+
+
+#: Words the lexicon lists as nouns and pronouns, read from its own word lists.
+_LISTED = {cls: set(lexicon._WORDS[cls].split()) for cls in (lexicon.NOUN, lexicon.PRONOUN)}
+
 #: (section, caption key) -> what must be true of the story when the plan shows it.
 ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
     (2, "sweep"): lambda s: _num(s, 2, "q_sweep_deg") > _num(s, 2, "v_sweep_deg"),
     (2, "sweep_other"): lambda s: _num(s, 2, "q_sweep_deg") < _num(s, 2, "v_sweep_deg"),
     (2, "sweep_same"): lambda s: _text(s, 2, "q_sweep_deg") == _text(s, 2, "v_sweep_deg"),
-    (3, "follow_winner"): lambda s: _num(s, 3, "R_follow_winner") > _num(s, 3, "R_follow_self"),
-    (3, "follow_self"): lambda s: s.R[s.follow, s.follow] >= s.R[s.follow].max(),
+    (3, "follow_winner"): lambda s: (_num(s, 3, "R_follow_winner") > _num(s, 3, "R_follow_self")
+                                     and _follow_row_alone(s)),
+    (3, "follow_shared"): lambda s: not _follow_row_alone(s),
+    (3, "follow_self"): lambda s: s.R[s.follow, s.follow] >= s.R[s.follow].max() and _follow_row_alone(s),
+    (3, "follow_self_shared"): lambda s: s.R[s.follow, s.follow] >= s.R[s.follow].max(),
+    (3, "shadow_level"): lambda s: len({t.lower() for t in s.tokens}) == 1,
+    (3, "trained"): lambda s: (s.tokens[s.follow].lower() in _LISTED[lexicon.PRONOUN]
+                               and s.tokens[s.winner].lower() in _LISTED[lexicon.NOUN]),
+    (4, "merged"): lambda s: _text(s, 4, "S_asym_fwd") != _text(s, 4, "S_asym_bwd"),
+    (4, "merged_two"): lambda s: _text(s, 4, "S_asym_fwd") == _text(s, 4, "S_asym_bwd") and s.n == 2,
+    (4, "merged_same"): lambda s: _text(s, 4, "S_asym_fwd") == _text(s, 4, "S_asym_bwd") and s.n > 2,
+    (6, "intro"): lambda s: s.n > 2,
+    (6, "intro_two"): lambda s: s.n == 2,
+    (9, "winner_shared"): lambda s: not _alone_at_top(s.S[s.follow], _places(_text(s, 9, "S_follow_winner"))),
+    (9, "flattest"): lambda s: _alone_at_top([s.shown_range(i) for i in range(s.n)],
+                                             _places(_text(s, 9, "flattest_range")), min),
+    (9, "flattest_shared"): lambda s: not _alone_at_top([s.shown_range(i) for i in range(s.n)],
+                                                        _places(_text(s, 9, "flattest_range")), min),
+    (11, "soft_top"): lambda s: (_alone_at_top(s.W[s.follow], s.sum_places[11].parts)
+                                 and not _alone_at_top(s.W[s.follow], _places(_text(s, 11, "w_follow_min")), min)),
+    (11, "soft_range"): lambda s: _text(s, 11, "w_follow_max") != _text(s, 11, "w_follow_min"),
+    (12, "drag"): lambda s: s.n > 2,
+    (12, "drag_two"): lambda s: s.n == 2,
+    (16, "flat"): lambda s: len({_text(s, 15, k) for k in ("top_d1", "top_d16", "top_d64")}) > 1,
+    (16, "flat_level"): lambda s: len({_text(s, 15, k) for k in ("top_d1", "top_d16", "top_d64")}) == 1,
+    (18, "follow_first"): lambda s: s.follow == 0,
+    (21, "convex"): lambda s: _values_apart(s) and not _collinear(s),
+    (21, "convex_segment"): _collinear,
+    (21, "average"): lambda s: _values_apart(s) and not _collinear(s),
+    (21, "average_segment"): _collinear,
+    (21, "pull_end"): _collinear,
+    (21, "halt_point_rounded"): lambda s: not _values_apart(s) and s.pulled_weights(8.0)[s.hull_token] < 1,
+    (22, "same"): lambda s: [s.tokens[i].lower() for i in s.permutations[0]] != [t.lower() for t in s.tokens],
+    (22, "same_words"): lambda s: [s.tokens[i].lower() for i in s.permutations[0]] == [t.lower() for t in s.tokens],
+    (25, "row_tied"): lambda s: not _alone_at_top(s.Wc[s.follow, :s.follow + 1], _places(_text(s, 25, "wc_follow_winner"))),
     (3, "follow_tie"): lambda s: (_text(s, 3, "R_follow_winner") == _text(s, 3, "R_follow_self")
                                   and s.tokens[s.winner].lower() == s.tokens[s.follow].lower()),
     (4, "two_maps"): lambda s: _text(s, 4, "S_asym_fwd") != _text(s, 4, "S_asym_bwd"),
@@ -74,13 +142,15 @@ ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
     (7, "every_row"): lambda s: _leaders_taken(s) >= 2,
     (7, "every_row_one"): lambda s: _leaders_taken(s) == 1,
     (7, "every_row_none"): lambda s: _leaders_taken(s) == 0,
-    (9, "winner"): lambda s: fmt(s.S[s.follow].max()) != fmt(s.S[s.follow].min()),
+    (9, "winner"): lambda s: (fmt(s.S[s.follow].max()) != fmt(s.S[s.follow].min())
+                              and _alone_at_top(s.S[s.follow], _places(_text(s, 9, "S_follow_winner")))),
     (15, "row"): lambda s: float(np.std(s.S[s.width_row])) > 1e-9,
     (16, "divide"): lambda s: float(np.std(s.S[s.width_row])) > 1e-9,
     (10, "pair"): lambda s: _text(s, 10, "S_asym_fwd") != _text(s, 10, "S_asym_bwd"),
     (10, "why"): lambda s: _text(s, 10, "S_asym_fwd") != _text(s, 10, "S_asym_bwd"),
     (10, "fold_same"): lambda s: len({t.lower() for t in s.tokens}) == 1,
-    (11, "soft"): lambda s: _text(s, 11, "w_follow_max") != _text(s, 11, "w_follow_min"),
+    (11, "soft"): lambda s: (_text(s, 11, "w_follow_max") != _text(s, 11, "w_follow_min")
+                             and _soft_alone(s) and _text(s, 11, "w_ratio") != "1.0"),
     (11, "soft_uniform"): lambda s: _text(s, 11, "w_follow_max") == _text(s, 11, "w_follow_min"),
     (15, "power"): lambda s: _num(s, 15, "top_d16") > _num(s, 15, "top_d1"),
     (15, "climb"): lambda s: _num(s, 15, "top_d1") < _num(s, 15, "top_d16") < _num(s, 15, "top_d64"),
@@ -98,7 +168,9 @@ ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
     (21, "halt_point"): lambda s: not _values_apart(s),
     (21, "pull"): _values_apart,
     (21, "pull_inner"): _values_apart,
-    (25, "row"): lambda s: _text(s, 25, "wc_follow_winner") != _text(s, 25, "w_follow_cwinner"),
+    (25, "row"): lambda s: (_text(s, 25, "wc_follow_winner") != _text(s, 25, "w_follow_cwinner")
+                            and _alone_at_top(s.Wc[s.follow, :s.follow + 1], _places(_text(s, 25, "wc_follow_winner")))),
+    (25, "row_same"): lambda s: _alone_at_top(s.Wc[s.follow, :s.follow + 1], _places(_text(s, 25, "wc_follow_winner"))),
 }
 
 

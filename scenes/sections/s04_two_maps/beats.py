@@ -7,7 +7,7 @@ figures as displayed (:mod:`attn_math.claims`); the plan shows the first that ho
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import PAIR_ONE_WORD, Alike, Both, Differ, Variants
+from attn_math.claims import PAIR_ONE_WORD, TWO_TOKENS, Alike, Both, Differ, Variants
 from attn_math.story import Story
 
 __all__ = ["VARIANTS", "plan"]
@@ -18,6 +18,10 @@ VARIANTS: Variants = {
                  # S[a, b] - S[b, a] is |x_a| |x_b| sin θ times a constant of W_Q and W_K: two
                  # different words print alike only when their inputs lie nearly on one line
                  ("two_maps_close", Alike("S_asym_fwd", "S_asym_bwd"))),
+    # "has become a mere similarity" only of a pair that was directed before blending
+    "merged": (("merged", Differ("S_asym_fwd", "S_asym_bwd")),
+               ("merged_two", Both(Alike("S_asym_fwd", "S_asym_bwd"), TWO_TOKENS)),
+               ("merged_same", Alike("S_asym_fwd", "S_asym_bwd"))),
 }
 
 

@@ -7,7 +7,7 @@ figures as displayed (:mod:`attn_math.claims`); the plan shows the first that ho
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import ALWAYS, ONE_WORD, Alike, Both, Differ, Fact, Variants
+from attn_math.claims import ALWAYS, ONE_WORD, TWO_TOKENS, Alike, Both, Differ, Fact, Not, Variants
 from attn_math.story import Story
 
 __all__ = ["VARIANTS", "plan", "extremes_order"]
@@ -24,6 +24,7 @@ MAX_ON_SELF = Fact("the maximum sits on the diagonal", lambda s: s.max_cell[0] =
 
 #: The first extreme said opens with "no ceiling"/"no floor", the second with "nor".
 VARIANTS: Variants = {
+    "intro": (("intro_two", TWO_TOKENS), ("intro", Not(TWO_TOKENS))),
     "max": (("flat", Both(Alike("R_max", "R_min"), ONE_WORD)),
             ("peak_self", Both(MAX_FIRST, MAX_ON_SELF)),
             ("peak", MAX_FIRST),

@@ -7,7 +7,7 @@ figures as displayed (:mod:`attn_math.claims`); the plan shows the first that ho
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import Fact, Not, Variants
+from attn_math.claims import Both, Fact, Not, Sole, Variants, decimals_of
 from attn_math.fmt import fmt
 from attn_math.story import Story
 
@@ -17,8 +17,19 @@ __all__ = ["VARIANTS", "plan"]
 ROW_LEVEL = Fact("every scaled score of the followed row prints alike",
                  lambda s: len({fmt(x) for x in s.S[s.follow]}) == 1)
 
+#: One square alone is the followed row's largest, at the decimals it prints with.
+SOLE_WINNER = Sole("the followed row's scaled scores",
+                   lambda s: (s.S[s.follow], decimals_of(s.fig(9, "S_follow_winner").text)))
+#: One row alone has the smallest max − min as read off the screen.
+SOLE_FLATTEST = Sole("the rows' max − min as read off the screen",
+                     lambda s: ([s.shown_range(i) for i in range(s.n)],
+                                decimals_of(s.fig(9, "flattest_range").text)), end="min")
+
 VARIANTS: Variants = {
-    "winner": (("winner_level", ROW_LEVEL), ("winner", Not(ROW_LEVEL))),
+    "winner": (("winner_level", ROW_LEVEL),
+               ("winner", Both(Not(ROW_LEVEL), SOLE_WINNER)),
+               ("winner_shared", Not(SOLE_WINNER))),
+    "flattest": (("flattest", SOLE_FLATTEST), ("flattest_shared", Not(SOLE_FLATTEST))),
 }
 
 

@@ -15,7 +15,12 @@ __all__ = ["VARIANTS", "plan"]
 #: The width row has no spread (every score equal): dividing keeps no spread of 1.
 FLAT_ROW = Fact("every score of the width row is equal", lambda s: not s.width_z.any())
 
+#: Section 15 showed the top weight level without the divisor too: dividing changed nothing.
+LEVEL_BEFORE = Fact("section 15's top weights print alike at d = 1, 16, 64",
+                    lambda s: len({s.fig(15, k).text for k in ("top_d1", "top_d16", "top_d64")}) == 1)
+
 VARIANTS: Variants = {
+    "flat": (("flat_level", LEVEL_BEFORE), ("flat", Not(LEVEL_BEFORE))),
     "divide": (("divide_flat", FLAT_ROW), ("divide", Not(FLAT_ROW))),
     "over_d": (("over_d", Both(Above("top_scaled", "top_over_d_max"), Above("top_over_d_max", "uniform"))),
                ("over_d_reached", Both(Above("top_scaled", "top_over_d_max"), Alike("top_over_d_max", "uniform"))),

@@ -1,19 +1,36 @@
 """Section 22's beat plan: the caption each of its slots shows, in order, for a story.
 
-Every comparison is between the numbers as displayed.
+Each variant declares in :data:`VARIANTS` the condition under which it is true, on the
+figures as displayed (:mod:`attn_math.claims`); the plan shows the first that holds.
 
 - s22 ``again``: only with a second shuffle (more than two tokens).
 """
 
 from __future__ import annotations
 
-from attn_math.beats import Beat, Figures, fixed
+from attn_math.beats import Beat, Figures, fixed, variant_beats
+from attn_math.claims import Fact, Not, Variants
 from attn_math.story import Story
 
-__all__ = ["plan"]
+__all__ = ["VARIANTS", "plan", "shuffle_reads_alike"]
+
+
+def shuffle_reads_alike(s: Story) -> bool:
+    """Whether the first shuffle reads the same words in the same order (it only swaps
+    repeats of one word): then no bar moves at all."""
+    words = [t.lower() for t in s.tokens]
+    return [words[i] for i in s.permutations[0]] == words
+
+
+SAME_WORDS = Fact("the shuffle reads the same words in the same order", shuffle_reads_alike)
+
+VARIANTS: Variants = {
+    "same": (("same_words", SAME_WORDS), ("same", Not(SAME_WORDS))),
+}
 
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
-    """The beats this section says for story ``s`` (``figs``: its own figures), in order."""
+    """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
     again = fixed("again") if len(s.permutations) > 1 else []
-    return fixed("intro", "same") + again + fixed("equivariant", "positional")
+    return (variant_beats(s, figs, VARIANTS, "intro", "same") + again
+            + fixed("equivariant", "positional"))

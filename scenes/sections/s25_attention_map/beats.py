@@ -7,14 +7,20 @@ figures as displayed (:mod:`attn_math.claims`); the plan shows the first that ho
 from __future__ import annotations
 
 from attn_math.beats import Beat, Figures, variant_beats
-from attn_math.claims import Alike, Differ, Variants
+from attn_math.claims import Alike, Both, Differ, Fact, Not, Variants, decimals_of
 from attn_math.story import Story
 
 __all__ = ["VARIANTS", "plan"]
 
+#: The masked row's top weight is one token's alone at the decimals this section prints
+#: (the same rule as section 18's tie, at this screen's precision).
+SOLE_CAUSAL = Fact("one causal candidate alone prints the largest masked weight",
+                   lambda s: len(s.tied_at(decimals_of(s.fig(25, "wc_follow_winner").text))) == 1)
+
 VARIANTS: Variants = {
-    "row": (("row", Differ("wc_follow_winner", "w_follow_cwinner")),
-            ("row_same", Alike("wc_follow_winner", "w_follow_cwinner"))),
+    "row": (("row", Both(SOLE_CAUSAL, Differ("wc_follow_winner", "w_follow_cwinner"))),
+            ("row_same", Both(SOLE_CAUSAL, Alike("wc_follow_winner", "w_follow_cwinner"))),
+            ("row_tied", Not(SOLE_CAUSAL))),
 }
 
 

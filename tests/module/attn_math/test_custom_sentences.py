@@ -38,7 +38,7 @@ def test_roles_follow_the_documented_rules(story):
     assert story.hull_token == story.winner
     assert story.bug_row == (f if f < n - 1 else n - 2)
     assert story.causal_winner == int(np.argmax(story.Wc[f]))
-    verbs = [i for i, t in enumerate(toks) if lexicon.word_class(t) == lexicon.VERB]
+    verbs = [i for i, t in enumerate(toks) if lexicon.input_class(t) == lexicon.VERB]
     if verbs:
         assert story.width_row == verbs[0]
     lk = story.long_key
