@@ -50,7 +50,7 @@ def pytest_tally(fault: str, test: str, cases: int, examples: int) -> Tally:
     env = {**os.environ, "FAULT_CASES": str(cases), "PYTHONPATH": str(ROOT)}
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:randomly", test],
                        cwd=ROOT, env=env, capture_output=True, text=True)
-    failed = int(m.group(1)) if (m := re.search(r"(\d+) failed", r.stdout)) else 0
+    failed = len(re.findall(r"^FAILED ", r.stdout, flags=re.M))
     tally = Tally(fault)
     for i in range(examples):
         c = Case(fault, str(i))

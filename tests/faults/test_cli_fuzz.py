@@ -65,6 +65,8 @@ def argv_for(name: str, world: Path):
     @st.composite
     def build(draw):
         argv = [name, "--sections", "1"] if name in REAL_REGISTRY else [name]
+        if name in SERVING:   # first: after a drawn "--" it would be an argument, and serve
+            argv.append("--no-such-option")
         for p in draw(st.lists(st.sampled_from(opts), max_size=5)) if opts else ():
             argv.append(draw(st.sampled_from(p.opts)))
             if not p.is_flag:
@@ -73,8 +75,6 @@ def argv_for(name: str, world: Path):
             argv.append(draw(values(world)))
         if name in RENDERING:
             argv += ["--out", draw(st.sampled_from([str(world / "a-file.txt"), str(world / "a-file.txt" / "out")]))]
-        if name in SERVING:
-            argv.append("--no-such-option")
         if draw(st.booleans()) and name not in SERVING:
             argv.append(draw(NASTY))   # a stray argument
         return argv
