@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import click
 
+from pipeline.files import DiskFull, is_disk_full
 from pipeline.options import BadInput
 from pipeline.scheduler import Terminated
+from words.captions_file import CaptionsFileError
 
 from .batch import batch
 from .heads import heads
@@ -70,20 +73,37 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         rv = cli.main(args=list(argv) if argv is not None else None, prog_name="render.py",
                       standalone_mode=False)
+    except DiskFull as e:   # the folder and the space needed; what was there before is kept
+        print(f"render.py: error: {e.line()}", file=sys.stderr)
+        sys.exit(1)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
     except click.ClickException as e:
         msg = " ".join(e.format_message().split())
         print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
-    except (FileNotFoundError, ImportError) as e:  # a missing file or a broken install: no traceback
+    except (FileNotFoundError, ImportError, CaptionsFileError) as e:  # a missing file (ATTN_CAPTIONS_FILE's
+        # too, read where the run first needs its words) or a broken install: no traceback
         msg = " ".join(str(e).split())
         if isinstance(e, ImportError):
             msg += " (reinstall attn-explainer, or run attn-explainer doctor)"
         print(f"render.py: error: {msg}", file=sys.stderr)
         sys.exit(2)
+    except ValueError as e:   # a NUL in a path or a text (the OS refuses it before any check can)
+        if "null byte" not in str(e) and "null character" not in str(e):
+            raise
+        print("render.py: error: an option's value holds a NUL character (\\x00), which no file name "
+              "or text may hold", file=sys.stderr)
+        sys.exit(2)
     except (KeyboardInterrupt, click.exceptions.Abort, Terminated):
         print("render.py: interrupted; finished sections are cached, run again to resume",
               file=sys.stderr)
         sys.exit(130)
+    except Exception as e:
+        if not is_disk_full(e):   # a write no step named a folder for: the file's own folder
+            raise
+        where = getattr(e, "filename", None)
+        full = DiskFull(Path(where).parent if where else Path.cwd())
+        print(f"render.py: error: {full.line()}", file=sys.stderr)
+        sys.exit(1)
     sys.exit(rv if isinstance(rv, int) else 0)

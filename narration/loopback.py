@@ -14,7 +14,17 @@ import secrets
 import threading
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["LoopbackServer"]
+__all__ = ["LoopbackServer", "content_length"]
+
+
+def content_length(headers) -> int | None:
+    """A request's ``Content-Length`` (0 when absent); None when it is not a whole number
+    of bytes (the body is then never read)."""
+    value = headers.get("Content-Length")
+    if value is None:
+        return 0
+    value = value.strip()
+    return int(value) if value.isdigit() and len(value) < 19 else None
 
 
 class LoopbackServer:
@@ -37,11 +47,21 @@ class LoopbackServer:
         """The page's address (with the session token)."""
         return f"http://127.0.0.1:{self.httpd.server_address[1]}/{self.token}/"
 
-    def admit(self, host: str, path: str) -> list[str] | int:
+    def admit(self, host: str, path: str, headers=None) -> list[str] | int:
         """The parts of ``path`` under the token, or the status to answer instead: 421 for a
-        ``Host`` other than this server's address, 404 without the token."""
-        if host != f"127.0.0.1:{self.httpd.server_address[1]}":
+        ``Host`` other than this server's address, 403 for a request another page sent (an
+        ``Origin`` other than this server's, or the browser's ``Sec-Fetch-Site`` saying
+        another site or another port of this one), 404 without the token. ``headers``: the
+        request's (a mapping); None skips the sender's checks."""
+        here = f"127.0.0.1:{self.httpd.server_address[1]}"
+        if host != here:
             return 421
+        if headers is not None:
+            origin = headers.get("Origin")
+            if origin is not None and origin != f"http://{here}":
+                return 403
+            if headers.get("Sec-Fetch-Site") in ("cross-site", "same-site"):
+                return 403
         parts = [unquote(p) for p in urlsplit(path).path.split("/") if p != ""]
         if not parts or not secrets.compare_digest(parts[0], self.token):
             return 404

@@ -17,6 +17,7 @@ Routes: ``GET /<token>/`` the page, ``GET /<token>/cues`` the cues with what is 
 
 from __future__ import annotations
 
+import errno
 import http.server
 import importlib.resources
 import json
@@ -25,12 +26,16 @@ import tempfile
 from pathlib import Path
 
 from . import recordings
-from .loopback import LoopbackServer
+from .loopback import LoopbackServer, content_length
 
 __all__ = ["RecorderServer", "MAX_TAKE_BYTES", "PAGE"]
 
 #: The largest take accepted (bytes): ten minutes of 48 kHz 16-bit mono WAV, far above a cue.
 MAX_TAKE_BYTES = 60 * 1024 * 1024
+#: Seconds a connection may stay silent before its thread gives up on it.
+REQUEST_TIMEOUT = 30
+#: What a refused request is told, by status (LoopbackServer.admit).
+REFUSED = {421: b"wrong host", 403: b"not from this page", 404: b"not found"}
 #: The page, a package resource (HTML + JavaScript, no network).
 PAGE = "recorder.html"
 _TYPES = {"wav": "audio/wav", "flac": "audio/flac", "ogg": "audio/ogg", "mp3": "audio/mpeg",
@@ -76,9 +81,12 @@ class RecorderServer(LoopbackServer):
         of it in another format removed (one take per cue)."""
         dest = self.folder / f"{cue}.{ext}"
         fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=f".{cue}-", suffix=f".{ext}")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, dest)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, dest)
+        finally:   # a take the disk had no room for leaves nothing behind
+            Path(tmp).unlink(missing_ok=True)
         for other in recordings.EXTENSIONS:
             if other != ext:
                 (self.folder / f"{cue}.{other}").unlink(missing_ok=True)
@@ -93,10 +101,12 @@ class RecorderServer(LoopbackServer):
             def log_message(self, *args):  # quiet: the command prints its own progress
                 pass
 
+            timeout = REQUEST_TIMEOUT   # a client that stops sending does not keep a thread
+
             def _route(self) -> list[str] | None:
-                parts = server.admit(self.headers.get("Host", ""), self.path)
+                parts = server.admit(self.headers.get("Host", ""), self.path, self.headers)
                 if isinstance(parts, int):
-                    self._send(parts, b"wrong host" if parts == 421 else b"not found", "text/plain")
+                    self._send(parts, REFUSED.get(parts, b"not found"), "text/plain")
                     return None
                 return parts
 
@@ -142,12 +152,23 @@ class RecorderServer(LoopbackServer):
                 if cue not in server.ids or ext not in recordings.EXTENSIONS:
                     self._json({"error": f"unknown cue or format: {route[1]}"}, 400)
                     return
-                length = int(self.headers.get("Content-Length") or 0)
-                if not 0 < length <= MAX_TAKE_BYTES:
+                length = content_length(self.headers)
+                if length is None or not 0 < length <= MAX_TAKE_BYTES:   # before a byte is read
+                    self.close_connection = True
                     self._json({"error": f"a take must have 1 to {MAX_TAKE_BYTES} bytes"}, 413)
                     return
                 data = self.rfile.read(length)
-                saved = server.save(cue, ext, data)
+                if len(data) < length:
+                    self._json({"error": "the take ended early"}, 400)
+                    return
+                try:
+                    saved = server.save(cue, ext, data)
+                except OSError as e:
+                    if e.errno not in (errno.ENOSPC, errno.EDQUOT):
+                        raise
+                    self._json({"error": f"no space left in {server.folder} for this take "
+                                         f"({len(data)} bytes); free some space there"}, 507)
+                    return
                 self._json({"saved": saved.name, "bytes": len(data)})
 
         return Handler

@@ -11,9 +11,11 @@ render workers that speak the same line at once both end with the same complete 
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 import wave
 from dataclasses import dataclass
@@ -106,11 +108,29 @@ class Synthesizer:
         fd, raw = tempfile.mkstemp(suffix=".wav", dir=folder, prefix=".raw-")
         os.close(fd)
         try:
-            voice.synthesise(spoken, Path(raw))
+            try:
+                voice.synthesise(spoken, Path(raw))
+            except RuntimeError:
+                _room_for(folder, 0)   # a voice program that failed on a full disk says why
+                raise
+            # a voice program may not notice its output was cut by a full disk; the
+            # normalised copy needs as much room again, so without it the line is not kept
+            _room_for(folder, Path(raw).stat().st_size)
             samples = loudness.decode(Path(raw))
         finally:
             Path(raw).unlink(missing_ok=True)
         return loudness.normalise(samples)
+
+
+#: Room kept free for a line's record and the filesystem's own blocks.
+_MARGIN = 64 * 1024
+
+
+def _room_for(folder: Path, size: int) -> None:
+    """Raise the full disk's :class:`OSError` (ENOSPC) unless ``folder`` has ``size`` bytes
+    free and a margin."""
+    if shutil.disk_usage(folder).free < size + _MARGIN:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder / "line.wav"))
 
 
 def _write_wav(dest: Path, samples) -> None:
@@ -129,6 +149,9 @@ def _write_wav(dest: Path, samples) -> None:
 
 def _atomic_text(dest: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=".tmp-")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, dest)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, dest)
+    finally:   # a full disk leaves no half-written file behind
+        Path(tmp).unlink(missing_ok=True)

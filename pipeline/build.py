@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import signal
 import time
 from collections.abc import Callable
@@ -16,8 +17,8 @@ from words import config
 from words.captions import table
 
 from . import subtitles
-from .cache import CACHE_FORMAT, Hasher, cached, prune_store, section_env, section_hash
-from .files import Paths, atomic_write, locked, publish, read_json, unlink
+from .cache import CACHE_FORMAT, Hasher, check_entry, discard_entry, prune_store, section_env, section_hash
+from .files import DiskFull, Paths, atomic_write, locked, publish, read_json, space_for, unlink
 from .kinds import CLIP, OutputKind
 from .media import merge_subtitles, stitch
 from .options import Options
@@ -62,6 +63,8 @@ class Build:
     allow_missing: bool = False
     outcomes: dict = field(default_factory=dict)
     timings: dict = field(default_factory=dict)
+    #: Store entries found damaged while planning (stem -> what was wrong): rendered again.
+    damaged: dict = field(default_factory=dict)
     stitch_error: str | None = None
     hasher: Hasher | None = None  # shared by the builds of one batch (it reads every file once)
     #: Called with the build after the video is joined (``render`` writes the transcript,
@@ -81,7 +84,12 @@ class Build:
                 self.outcomes[s.stem] = Outcome(s, "failed", error=f"scene module {s.module} not found")
                 continue
             key = section_hash(s, self.opts, self.kind, hasher, src)
-            meta = None if self.force else cached(self.paths, s, key, self.kind, self.opts.captions)
+            meta = None
+            if not self.force:
+                meta, damage = check_entry(self.paths, s, key, self.kind, self.opts.captions)
+                if damage is not None:   # said once: the entry goes, the section renders again
+                    self.damaged[s.stem] = damage
+                    discard_entry(self.paths, s, key)
             if meta is not None:
                 self.outcomes[s.stem] = Outcome(s, "cached", key, meta)
                 continue
@@ -147,15 +155,23 @@ class Build:
                 start += (o.meta or {})["duration"]
             merged = merge_subtitles(parts, start)
         tracks = self._merged_tracks(done, langs)
-        total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang,
-                       subtitle_tracks=tracks)
+        # the joined video is about the clips' size: checked first, so that a disk without
+        # room for it keeps the previous video, subtitles and manifest together
+        needed = sum(p.stat().st_size for p, _, _ in clips) + 64 * 1024
+        if shutil.disk_usage(self.paths.out).free < needed:
+            raise DiskFull(self.paths.out, needed)
+        with space_for(self.paths.out, needed):
+            total = stitch(clips, mp4, title=video_title(self.opts.lang), lang=self.opts.lang,
+                           subtitle_tracks=tracks)
         if merged is None:
             unlink(srt_path)
         else:
             atomic_write(srt_path, merged)
-        for name in subtitles.sidecar_names(STITCHED):
-            unlink(self.paths.out / name)
+        # the new sidecars replace the old ones by rename; only languages the video no longer
+        # carries are removed (a run killed in between leaves no video without its subtitles)
         subtitles.write_sidecars(self.paths.out, STITCHED, tracks, atomic_write)
+        for name in sorted(set(subtitles.sidecar_names(STITCHED)) - set(subtitles.sidecar_names(STITCHED, langs))):
+            unlink(self.paths.out / name)
         self.timings["stitch"] = time.perf_counter() - t0
         return {"key": key, "size": mp4.stat().st_size, "duration": total,
                 "sections": [o.section.stem for o in done]}
@@ -190,6 +206,9 @@ class Build:
         with locked(self.paths):
             todo = self.plan()
             self.timings["plan"] = time.perf_counter() - t0
+            for stem, why in self.damaged.items():
+                console.print(f"[yellow]cache:[/] {stem}'s stored render was damaged ({why}); "
+                              "rendering it again")
             for o in self._ordered():
                 if o.status == "cached":
                     self.publish_section(o)
@@ -209,6 +228,8 @@ class Build:
                         stitched = self.stitch_all(manifest)
                         if stitched is not None and self.after_stitch is not None:
                             self.after_stitch(self)
+                    except DiskFull:
+                        raise
                     except Exception as e:  # noqa: BLE001 - reported, exit code 1
                         self.stitch_error = f"{type(e).__name__}: {e}"
             self._write_manifest(manifest, stitched)

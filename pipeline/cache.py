@@ -14,13 +14,13 @@ from pathlib import Path
 from words import config
 
 from . import subtitles
-from .files import Paths, read_json, unlink
+from .files import Paths, content_digest, read_json, unlink
 from .kinds import OutputKind
 from .options import Options
 from .registry import Registry
 
 __all__ = ["CACHE_FORMAT", "KEEP_PER_SECTION", "Hasher", "section_env", "section_hash", "cached",
-           "prune_store"]
+           "check_entry", "recorded_digests", "discard_entry", "prune_store"]
 
 #: Bump when the worker or the stored clip format changes: every cached render is redone.
 CACHE_FORMAT = 2
@@ -103,12 +103,7 @@ def project_modules(root: Path) -> frozenset[str] | None:
     return frozenset(tops) if "pipeline" in tops else None
 
 
-def _file_digest(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
+_file_digest = content_digest   # the one file digest of the project (batch.store's too)
 
 
 def _tree_files(root: Path, skip: frozenset[Path] = frozenset()) -> Iterable[Path]:
@@ -394,12 +389,54 @@ def section_hash(section, opts: Options, kind: OutputKind, hasher: Hasher, sourc
 
 
 def cached(paths: Paths, section, key: str, kind: OutputKind, captions: str) -> dict | None:
-    """The meta of a finished store entry of ``section`` under ``key``, else None."""
+    """The meta of a finished, intact store entry of ``section`` under ``key``, else None."""
+    return check_entry(paths, section, key, kind, captions)[0]
+
+
+def check_entry(paths: Paths, section, key: str, kind: OutputKind, captions: str) -> tuple[dict | None, str | None]:
+    """``(meta, None)`` for a finished, intact store entry; ``(None, None)`` when there is
+    none; ``(None, why)`` when there is one that cannot be used: its meta is not whole JSON,
+    a file it lists is missing, or a file's bytes differ from the digest it recorded (a clip
+    cut in half, a disk that lost a write). The meta is written last, so an entry a killed
+    worker left half-written has none and is simply absent."""
     store = paths.store / section.stem
-    meta = read_json(store / f"{key}.json")
-    if not meta:
-        return None
-    return meta if all(p.is_file() for p in kind.stored_files(store, key, captions, meta)) else None
+    meta_file = store / f"{key}.json"
+    if not meta_file.exists():
+        return None, None
+    meta = read_json(meta_file)
+    if not isinstance(meta, dict) or not meta:
+        return None, f"{meta_file.name} is not a whole record"
+    files = kind.stored_files(store, key, captions, meta)
+    sums = recorded_digests(meta, key)
+    for p in files:
+        if not p.is_file():
+            return None, f"{p.name} is missing"
+        if p.name in sums and sums[p.name] != content_digest(p):
+            return None, f"{p.name} does not hold what was stored (cut or changed)"
+    return meta, None
+
+
+def recorded_digests(meta: dict, key: str) -> dict[str, str]:
+    """The sha256 of each file a store entry's meta records, by file name: the worker's
+    ``digests`` ({name: sha256}), or a batch store's ``files`` ({suffix: {"sha256": ...}})."""
+    sums = {}
+    batch = meta.get("files")
+    if isinstance(batch, dict):
+        for suffix, info in batch.items():
+            if isinstance(info, dict) and isinstance(info.get("sha256"), str):
+                sums[f"{key}.{suffix}"] = info["sha256"]
+    own = meta.get("digests")
+    if isinstance(own, dict):
+        sums.update({str(k): v for k, v in own.items() if isinstance(v, str)})
+    return sums
+
+
+def discard_entry(paths: Paths, section, key: str) -> None:
+    """Remove every file of a store entry (its meta first: the entry is then absent)."""
+    store = paths.store / section.stem
+    unlink(store / f"{key}.json")
+    for f in store.glob(f"{key}.*") if store.is_dir() else ():
+        unlink(f)
 
 
 def prune_store(paths: Paths, keep_hashes: set[str]) -> None:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .files import atomic_write, read_json
+from .files import DiskFull, atomic_write, read_json
 from .registry import ROOT
-from .worker import RenderJob, render_worker
+from .worker import DISK_FULL_EXIT, RenderJob, render_worker
 
 _mp_context = None
 
@@ -50,6 +50,14 @@ def worker_context():
     global _mp_context
     if _mp_context is None:
         import multiprocessing as mp
+
+        # A worker stopped mid-render (Ctrl-C, a full disk) leaves the semaphores of its
+        # encoder threads to the resource tracker, which removes them and says so on the
+        # terminal in two lines of warning; the one line that says why the run ended is enough.
+        # The tracker is started with this process's warning options.
+        quiet = "ignore:resource_tracker:UserWarning"
+        if quiet not in sys.warnoptions:
+            sys.warnoptions.append(quiet)
 
         _mp_context = mp.get_context("forkserver")
         _mp_context.set_forkserver_preload(list(FORKSERVER_PRELOAD))
@@ -138,8 +146,9 @@ def run_jobs(jobs: list[Job], workers: int, on_start: Callable[[Job], None],
              on_done: Callable[[Job | None, str, Any], None], strategy: str = "fork") -> None:
     """Run ``jobs`` over at most ``workers`` processes; ``on_done(job, status, data)`` after
     each (``status`` "rendered" with the meta, or "failed" with a one-line reason), and
-    ``on_done(None, "tick", None)`` now and then. On any exception (Ctrl-C) running workers
-    are terminated, then killed."""
+    ``on_done(None, "tick", None)`` now and then. A worker that found its disk full stops
+    the run with :class:`~pipeline.files.DiskFull`. On any exception (Ctrl-C, a full disk)
+    running workers are terminated, then killed."""
     make = WORKER_STRATEGIES.get(strategy, _ForkHandle)
     pending = list(jobs)
     running: list[Job] = []
@@ -191,6 +200,11 @@ def _run(make, pending, running, workers, on_start, on_done, stop, last_tick) ->
                 running.remove(job)
                 code = job.handle.exitcode()
                 result = read_json(Path(job.render.result))
+                if result is None and code == DISK_FULL_EXIT:
+                    raise DiskFull(Path(job.render.store).parents[2])
+                if result is not None and result.get("disk_full"):   # the run stops: others would too
+                    full = result["disk_full"]
+                    raise DiskFull(full["folder"], full.get("needed") or None, at_least=True)
                 if result is None:
                     why = f"signal {-code}" if code < 0 else f"exit code {code}"
                     on_done(job, "failed", f"worker died ({why}) before finishing; see the log")

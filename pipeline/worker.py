@@ -22,10 +22,13 @@ from pathlib import Path
 
 from words import config
 
-from .files import atomic_write
+from .files import atomic_write, content_digest, is_disk_full, tree_size
 from .kinds import KINDS
 
-__all__ = ["RenderJob", "render_worker", "render_worker_cli", "render_section"]
+__all__ = ["DISK_FULL_EXIT", "RenderJob", "render_worker", "render_worker_cli", "render_section"]
+
+#: A worker's exit code when its disk filled and not even its outcome could be written.
+DISK_FULL_EXIT = 28
 
 
 @dataclass(frozen=True)
@@ -74,15 +77,43 @@ def render_worker(job: RenderJob) -> None:
     log_fd = os.open(job.log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(log_fd, 1)
     os.dup2(log_fd, 2)
+    result: dict
     try:
         result = {"ok": True, "meta": render_section(job)}
     except BaseException as e:  # noqa: BLE001 - everything is reported to the parent
-        traceback.print_exc()
+        with contextlib.suppress(OSError):   # the log's disk may be the full one
+            traceback.print_exc()
         lines = f"{type(e).__name__}: {e}".strip().splitlines()
         result = {"ok": False, "error": lines[-1] if lines else type(e).__name__}
-    sys.stdout.flush()
-    sys.stderr.flush()
-    atomic_write(Path(job.result), json.dumps(result))
+        if is_disk_full(e):
+            result["disk_full"] = _disk_full(job, e)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError):
+            stream.flush()
+    try:
+        atomic_write(Path(job.result), json.dumps(result))
+    except BaseException as e:  # noqa: BLE001
+        if is_disk_full(e):   # the parent reads the exit code instead
+            os._exit(DISK_FULL_EXIT)
+        raise
+
+
+def _disk_full(job: RenderJob, e: BaseException) -> dict:
+    """Where the disk filled and how much the section had written by then (a lower bound of
+    what it needs); its scratch files are removed first, so that its outcome fits."""
+    staging = Path(job.staging)
+    written = tree_size(staging)
+    shutil.rmtree(staging, ignore_errors=True)
+    where = None
+    cause: BaseException | None = e
+    while cause is not None and where is None:
+        where = getattr(cause, "filename", None)
+        cause = cause.__cause__ or cause.__context__
+    out = Path(job.store).parents[2]   # OUT/.cache/store/<stem>
+    folder = Path(where).parent if where else out
+    if folder.is_relative_to(out / ".cache"):   # scratch: the user knows the output folder
+        folder = out
+    return {"folder": str(folder), "needed": written}
 
 
 def render_worker_cli(job_file: str) -> None:
@@ -136,6 +167,8 @@ def render_section(job: RenderJob) -> dict:
     meta = kind.move_to_store(staging, store, key, job.captions, config.LANG.read(),
                               getattr(scene, "subtitle_beats", None))
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
+    # what the entry's files hold: pipeline.cache.check_entry finds a cut or changed one
+    meta["digests"] = {p.name: content_digest(p) for p in kind.stored_files(store, key, job.captions, meta)}
     atomic_write(store / f"{key}.json", json.dumps(meta, indent=1))
     (media / ".dirty").unlink()
     shutil.rmtree(staging, ignore_errors=True)

@@ -24,7 +24,17 @@ from typing import TYPE_CHECKING
 
 from pipeline import subtitles
 from pipeline.build import Build, video_title  # the title slide says what the video says
-from pipeline.files import Paths, atomic_write, locked, publish, read_json, tmp_name, unlink
+from pipeline.files import (
+    DiskFull,
+    Paths,
+    atomic_write,
+    locked,
+    publish,
+    read_json,
+    space_for,
+    tmp_name,
+    unlink,
+)
 from pipeline.options import BadInput
 
 from . import html_deck, reveal
@@ -241,7 +251,10 @@ class SlideBuild:
                     entries[fmt.name] = old
                     continue
                 try:
-                    self._write(fmt, deck, dest)
+                    with space_for(self.folder):
+                        self._write(fmt, deck, dest)
+                except DiskFull:
+                    raise
                 except Exception as e:  # noqa: BLE001 - reported, exit code 1; other formats go on
                     self.written[fmt.name] = f"NOT written ({type(e).__name__}: {e}); the previous one is kept"
                     continue

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.files import DiskFull, is_disk_full
 from pipeline.options import BadInput
 from pipeline.run_setup import Example, RunSetup, choose_sections, set_up_run
 from pipeline.scheduler import Terminated
@@ -226,6 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     except BadInput as e:
         print(json.dumps({"event": "error", "message": str(e)}, ensure_ascii=False), flush=True)
         code = 2
+    except Exception as e:   # a full disk: the page shows the command line's line
+        if not is_disk_full(e):
+            raise
+        where = getattr(e, "filename", None)
+        full = e if isinstance(e, DiskFull) else DiskFull(Path(where).parent if where else Path(spec["out"]))
+        print(json.dumps({"event": "error", "message": full.line()}, ensure_ascii=False), flush=True)
+        code = 1
     except (KeyboardInterrupt, Terminated):
         code = 130  # cancelled: finished sections are cached, outputs as they were
     except BrokenPipeError:  # the studio went away: stopped as if cancelled, no one to tell

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from narration.loopback import LoopbackServer
-from pipeline.files import atomic_write
+from narration.loopback import LoopbackServer, content_length
+from pipeline.files import DiskFull, atomic_write, is_disk_full
 from pipeline.options import HIDDEN_QUALITIES, QUALITIES, BadInput
 from pipeline.run_setup import choose_sections
 
@@ -47,6 +47,10 @@ MAX_BODY_BYTES = 1024 * 1024
 PAGE_FILES = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8"}
 #: Where the lecturer's takes go, under the output folder.
 RECORDINGS = "recordings"
+#: Seconds a connection may stay silent before its thread gives up on it.
+REQUEST_TIMEOUT = 30
+#: What a refused request is told, by status (LoopbackServer.admit).
+REFUSED = {421: b"wrong host", 403: b"not from this page", 404: b"not found"}
 
 
 def _quality(name: str | None) -> str | None:
@@ -222,8 +226,13 @@ class StudioServer(LoopbackServer):
         except (MissingVoice, UnknownVoice) as e:
             raise BadInput(str(e)) from None
         text = str(body.get("text", "")).replace("\n", " ")
+        if not text.strip():
+            raise BadInput("text: nothing to say")
         spoken = spoken_line(lang, int(body.get("section", 0)), str(body.get("beat", "")), text, None)
-        line = Synthesizer().line(spoken, lang, voice)
+        try:
+            line = Synthesizer().line(spoken, lang, voice)
+        except RuntimeError as e:   # the voice's program refused the text: its one line
+            raise BadInput(" ".join(str(e).split())) from None
         return Reply(line.path.read_bytes(), "audio/wav")
 
     def recorder_start(self, _args, body) -> Reply:
@@ -262,30 +271,43 @@ class StudioServer(LoopbackServer):
                     return route.handler(self, args, body)
                 except BadInput as e:
                     return Reply.json({"error": " ".join(str(e).split())}, 400)
-                except (KeyError, ValueError, TypeError) as e:
-                    return Reply.json({"error": f"bad request: {e}"}, 400)
+                except DiskFull as e:
+                    return Reply.json({"error": e.line()}, 507)
+                except (KeyError, ValueError, TypeError, AttributeError, IndexError, OverflowError) as e:
+                    # a field missing or of another type than the page sends
+                    what = f"missing field {e}" if isinstance(e, KeyError) else " ".join(str(e).split())
+                    return Reply.json({"error": f"bad request: {what}"}, 400)
+                except OSError as e:
+                    if is_disk_full(e):
+                        return Reply.json({"error": DiskFull(self.out).line()}, 507)
+                    raise
         return Reply(b"not found", "text/plain", 404)
 
     def _handler(self):
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            timeout = REQUEST_TIMEOUT   # a client that stops sending does not keep a thread
+
             def log_message(self, *args):  # quiet: the command prints its own lines
                 pass
 
             def _go(self, method: str) -> None:
                 server.requests.append(self.path)
-                parts = server.admit(self.headers.get("Host", ""), self.path)
+                parts = server.admit(self.headers.get("Host", ""), self.path, self.headers)
                 if isinstance(parts, int):
-                    return self._send(Reply(b"wrong host" if parts == 421 else b"not found", "text/plain", parts))
+                    return self._send(Reply(REFUSED.get(parts, b"not found"), "text/plain", parts))
                 body: dict = {}
                 if method == "POST":
-                    length = int(self.headers.get("Content-Length") or 0)
-                    if length > MAX_BODY_BYTES:
+                    length = content_length(self.headers)
+                    if length is None:
+                        return self._send(Reply.json({"error": "Content-Length is not a number of bytes"}, 400))
+                    if length > MAX_BODY_BYTES:   # refused before a byte of it is read
+                        self.close_connection = True
                         return self._send(Reply.json({"error": "request too large"}, 413))
                     try:
                         body = json.loads(self.rfile.read(length) or b"{}")
-                    except ValueError:
+                    except (ValueError, RecursionError):
                         return self._send(Reply.json({"error": "not JSON"}, 400))
                     if not isinstance(body, dict):
                         return self._send(Reply.json({"error": "not a JSON object"}, 400))

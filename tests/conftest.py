@@ -56,7 +56,7 @@ def pytest_configure(config):
 #: this 2-core machine. Under ``--dist loadgroup`` a group is one unit of work: sent late, it
 #: keeps one worker busy while the other idles, so the longest go first; a group not listed
 #: follows the listed ones.
-GROUPED_LONGEST_FIRST = ("narration", "batch", "install", "recordings", "captions_file", "voices",
+GROUPED_LONGEST_FIRST = ("narration", "batch", "faults", "install", "recordings", "captions_file", "voices",
                          "flash", "render", "slides", "stepped", "recorder", "subtitles", "external_section",
                          "accessible-slides", "transcript")
 

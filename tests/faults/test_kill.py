@@ -1,0 +1,137 @@
+"""``render`` killed with SIGKILL at seeded random moments, then run again.
+
+No handler runs on SIGKILL: the lock's holder is gone, temporary files and half-written
+store entries stay where they were. Each kill is followed by the next run, which must take
+the lock over (never "in use by another render.py run"); the outputs after each kill are
+the previous ones or the new ones; the last run, not interrupted, writes exactly what an
+uninterrupted run writes, and leaves no temporary file.
+
+To keep CI cheap the kills come in chains: each run of a chain starts from what the killed
+one left (a lecturer pressing Ctrl-C... or a laptop lid, again and again), so later kills
+land in later phases (planning, rendering, publishing, joining, the manifest). A chain
+starts from the English outputs and renders Japanese.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import time
+
+import pytest
+
+from tests.faults.harness import (
+    SLIDE_FORMATS,
+    Case,
+    Project,
+    cases_wanted,
+    check_outputs,
+    check_same,
+    leftovers,
+    outputs,
+)
+
+# one worker builds the reference project (conftest) and runs every case that uses it
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("faults")]
+
+IN_USE = "in use by another"
+CHAIN = 4
+
+
+
+def kill_at(project: Project, command: str, out, seconds: float, *extra: str) -> tuple[bool, str, float]:
+    """Start ``command``, SIGKILL it after ``seconds``: whether it was still running, its
+    stderr, and how long it ran."""
+    t0 = time.monotonic()
+    p = project.start(command, out, *extra)
+    try:
+        p.wait(seconds)
+        return False, p.stderr.read() if p.stderr else "", time.monotonic() - t0
+    except Exception:  # noqa: BLE001 - subprocess.TimeoutExpired: still running, as wanted
+        os.kill(p.pid, signal.SIGKILL)
+        _, err = p.communicate()
+        return True, err, time.monotonic() - t0
+
+
+def kill_chains(project: Project, tmp_path, command: str, extra: tuple[str, ...], points: int,
+                seed: int, new_dir: str) -> tuple[list[Case], int]:
+    """``points`` kills in chains of :data:`CHAIN`; returns the cases and how many runs
+    finished before their kill (those are not kill points: the next kill is drawn inside
+    the length of that run)."""
+    rng = random.Random(seed)
+    base, cases, finished = project.base, [], 0
+    new = outputs(base / new_dir)
+    chain = 0
+    while len(cases) < points:
+        out = tmp_path / f"chain{chain}"
+        chain += 1
+        shutil.copytree(base / "en", out, symlinks=True)
+        prev = outputs(out)
+        scale, first = project.cold_seconds, len(cases)
+        while len(cases) - first < CHAIN and len(cases) < points:
+            t = rng.uniform(0.0, scale)
+            case = Case(f"SIGKILL ({command})", f"{t:.2f} s")
+            killed, err, ran = kill_at(project, command, out, t, "--lang", "ja", *extra)
+            if IN_USE in err:
+                case.fail("rerun_clean", "a stale lock was not taken over")
+            # the outputs are whole (a killed run's temporary files are the next run's to remove)
+            check_outputs(case, out, prev, new, allow_leftovers=killed)
+            if killed:
+                cases.append(case)
+            else:
+                finished += 1
+                scale = ran
+                if not case.ok:
+                    cases.append(case)
+        r = project.run(command, out, "--lang", "ja", *extra)
+        judged = cases[first:] or [Case(f"SIGKILL ({command})", "re-run")]
+        final = judged[-1]
+        if r.returncode != 0:
+            final.fail("rerun_clean", f"re-run exit {r.returncode}: {r.stderr.strip()[-200:]}")
+        if IN_USE in r.stderr:
+            final.fail("rerun_clean", "a stale lock was not taken over")
+        check_same(final, out, new)
+        left = leftovers(out)
+        if left:
+            final.fail("rerun_clean", f"left behind after the re-run: {left[:4]}")
+        for c in judged:   # every kill of the chain is judged by the chain's re-run
+            c.rerun_clean = c.rerun_clean and final.rerun_clean
+    return cases, finished
+
+
+def test_render_killed_at_random_points(project, tmp_path):
+    cases, _ = kill_chains(project, tmp_path, "render", (), cases_wanted(20), seed=3838, new_dir="ja")
+    bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
+    assert not bad, bad
+
+
+def test_slides_killed_at_random_points(project, tmp_path):
+    """The deck (PowerPoint and reveal.js) killed while its clips, posters or files are
+    written; fewer points in CI than ``render`` (FAULT_CASES for the nightly size)."""
+    cases, _ = kill_chains(project, tmp_path, "slides", SLIDE_FORMATS, cases_wanted(4), seed=3839,
+                           new_dir="ja-slides")
+    bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
+    assert not bad, bad
+
+
+def test_a_live_lock_is_refused_and_a_dead_one_taken_over(project, tmp_path):
+    """While a run holds the folder a second one is refused (exit 2, the holder's process
+    id); once the holder is killed, the next run takes the folder over at once."""
+    out = tmp_path / "out"
+    shutil.copytree(project.base / "en", out, symlinks=True)
+    first = project.start("render", out, "--lang", "ja", "--force")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not (out / ".cache" / "lock").read_text().strip() == str(first.pid):
+        time.sleep(0.02)
+    second = project.run("render", out, "--lang", "ja")
+    os.kill(first.pid, signal.SIGKILL)
+    first.communicate()
+    assert second.returncode == 2
+    assert f"is in use by another render.py run (process {first.pid})" in second.stderr.splitlines()[-1]
+    third = project.run("render", out, "--lang", "ja")
+    assert third.returncode == 0, third.stderr
+    case = Case("lock", "taken over")
+    check_same(case, out, outputs(project.base / "ja"))
+    assert case.ok and not leftovers(out), (case.notes, leftovers(out))
