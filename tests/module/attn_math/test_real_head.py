@@ -72,9 +72,12 @@ def test_wordpieces_are_the_reference_tokenisers(model, text):
 
 
 @settings(max_examples=40, deadline=None)
-# characters Python 3.11's Unicode tables leave unassigned (Cn) may be assigned in the newer tables of the
-# Rust tokeniser: their categories differ for a reason outside either implementation
-@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cn", "Co")), max_size=40))
+# The two implementations read Unicode categories from different tables (Python 3.11's Unicode 14,
+# the Rust crate's own): code points unassigned in one (Cn) and recent astral scripts (Wancho's
+# marks, Mn in Python and BERT's Python reference, not marks to the crate) differ for that reason
+# alone, so the text is drawn from the Basic Multilingual Plane's assigned characters.
+@given(st.text(alphabet=st.characters(codec="utf-8", max_codepoint=0xFFFF,
+                                      exclude_categories=("Cs", "Cn", "Co")), max_size=40))
 def test_wordpieces_agree_on_any_text(text):
     m = load_model()
     reference = _reference()
