@@ -78,4 +78,7 @@ def test_manims_encoder_writes_the_same_packets_converting_a_repeated_frame_once
     finally:
         video_segment_encoder.av = av
     ours = _segment(tmp_path / "ours.mp4", ef.write_frame, frames, width, height)
-    assert len(ours) == sum(r for _, r in frames) and ours == theirs
+    assert len(ours) == len(theirs) == sum(r for _, r in frames)
+    differ = [i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b]
+    assert not differ, f"packets {differ} of {len(ours)} differ ({[len(ours[i]) for i in differ]} bytes ours, " \
+                       f"{[len(theirs[i]) for i in differ]} upstream)"
