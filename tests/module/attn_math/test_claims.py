@@ -27,7 +27,7 @@ from attn_math.claims import (
     sole_extreme,
 )
 from attn_math.fmt import fmt
-from attn_math.head import sentence_head
+from attn_math.head import default_head, sentence_head
 from scenes.registry import by_number, load_story, story_of
 from tests.support.claim_sweep import check_story
 from tests.support.random_sentences import Sentence, claim_sentences, seeded
@@ -79,7 +79,7 @@ def test_regressions(sentence):
 
 
 def test_default_story_is_true():
-    _, problems = check_story(load_story())
+    _, problems = check_story(story_of(default_head()))
     assert not problems, problems
 
 
@@ -94,7 +94,7 @@ def test_one_repeated_word_claims_nothing_that_moves():
 
 
 def test_conditions_can_fail():
-    flat, default = story_of(sentence_head(["dog", "dog", "dog"])), load_story()
+    flat, default = story_of(sentence_head(["dog", "dog", "dog"])), story_of(default_head())
     rises = Rises("top_d1", "top_d16", "top_d64")
     shown = lambda story, sec: story.shown_figures(sec)          # noqa: E731
     assert rises.holds(default, shown(default, 15)) and not rises.holds(flat, shown(flat, 15))

@@ -5,7 +5,8 @@ pypdf and poppler.
 
 The three fixture sections (tests/fixtures) render at the hidden ``tiny`` quality in Japanese
 with ``--captions srt`` (soft captions only, so the caption language's track is on by
-default). Expected texts come from the fixture caption tables, not from the code under test.
+default), as the deck of one clip per section (``--step sections``); the stepped deck's
+tracks, labels and per-beat movies are read back by ``test_stepped_deck.py``. Expected texts come from the fixture caption tables, not from the code under test.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def deck(tmp_path_factory):
     for k in ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD", "ATTN_FIXTURE_FAIL"):
         env.pop(k, None)
     p = subprocess.run([sys.executable, str(ROOT / "render.py"), "slides", "--quality", "tiny", "--lang", "ja",
-                        "--captions", "srt", "--jobs", "2", "--out", str(base / "out")],
+                        "--captions", "srt", "--jobs", "2", "--step", "sections", "--out", str(base / "out")],
                        env=env, capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
     return base / "out" / "slides"
