@@ -5,8 +5,9 @@ pypdf and poppler.
 
 The three fixture sections (tests/fixtures) render at the hidden ``tiny`` quality in Japanese
 with ``--captions srt`` (soft captions only, so the caption language's track is on by
-default), as the deck of one clip per section (``--step sections``); the stepped deck's
-tracks, labels and per-beat movies are read back by ``test_stepped_deck.py``. Expected texts come from the fixture caption tables, not from the code under test.
+default), as the deck of one clip per section (``--step sections``), whose keys these tests
+press; the stepped deck (the default) writes the same tracks and labels per beat, read back
+here only through its HTML in ``test_stepped_deck.py``'s stepping. Expected texts come from the fixture caption tables, not from the code under test.
 """
 
 from __future__ import annotations
