@@ -249,6 +249,7 @@ def test_least_cost_with_a_floor_finds_what_the_full_search_finds():
     from scenes.widgets.placement import least_cost
 
     rng = np.random.default_rng(3)
+    looked = 0
     for _ in range(200):
         dist = np.sort(rng.uniform(0, 2, 30))
         extra = rng.choice([0.0, 0.0, 5.0], 30)
@@ -261,4 +262,5 @@ def test_least_cost_with_a_floor_finds_what_the_full_search_finds():
         full = min(range(30), key=lambda i: (dist[i] + extra[i], i))
         got, _ = least_cost(range(30), cost, enough=-1.0, floor=lambda i, dist=dist: dist[i] + 1e-9)
         assert got == full
-        assert len(seen) <= 30
+        looked += len(seen)
+    assert looked < 200 * 30 / 2
