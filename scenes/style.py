@@ -125,9 +125,15 @@ def score_color(x: float) -> str:
     return t.positive if x >= 0 else t.negative
 
 
-def score_text_color(x: float) -> str:
-    """The sign colour of a score written as a number (``negative_text`` for negatives)."""
+def score_text_color(x: float, decimals: int | None = None) -> str:
+    """The sign colour of a score written as a number (``negative_text`` for negatives).
+
+    With ``decimals``, the sign of the score as displayed at that precision: one that shows
+    as 0.00 is neither positive nor negative and takes the plain text colour (a float a hair
+    below zero must not flash red)."""
     t = theme()
+    if decimals is not None and round(float(x), decimals) == 0:
+        return t.fg
     return t.positive if x >= 0 else t.negative_text
 
 

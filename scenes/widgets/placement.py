@@ -13,7 +13,9 @@ Lines a label must not sit on (an arrow's shaft, a polygon's edge) become small 
 places again only the labels that touch another label, a line or an arrowhead, so a layout
 where nothing touches stays exactly as it was.
 
-Boxes are ``(left, right, bottom, top)`` in frame units, like :func:`scenes.style.safe_box`.
+Boxes are ``(left, right, bottom, top)`` in frame units, like :func:`scenes.style.safe_box`;
+how two boxes meet is :mod:`scenes.geometry`'s, re-exported here with this engine's
+default clearances.
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ from typing import TypeVar
 import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, Line, Mobject, VMobject
 
-from .. import style
+from .. import geometry, style
+from ..geometry import Box, beside, near, near_any
 from .arrows import QuickArrow
 
 __all__ = ["BOX_PAD", "DIRECTIONS", "HEAD_OVERLAP", "LABEL_GAP", "LEADER_AFTER", "LINE_HALF",
-           "LINE_REACH", "LINE_STEP", "RINGS", "SIDES", "SIDE_COST", "TOUCH_SLACK", "SideCost",
+           "LINE_REACH", "LINE_STEP", "RINGS", "SIDES", "SIDE_COST", "SPOT_COST", "TOUCH_SLACK", "SideCost",
+           "SpotCost",
            "arrow_marks", "beside", "box_at", "box_of", "clear_lines", "count_near", "is_clear",
            "leader_lines", "least_cost", "line_marks", "near", "near_any", "on_lines", "outside",
            "overlap_area", "padded", "place_beside", "place_labels", "point_marks", "spread_labels"]
@@ -60,7 +64,6 @@ BOX_PAD = 0.04
 #: Slack of the touch test, so that two labels settled exactly ``gap`` apart do not touch.
 TOUCH_SLACK = 1e-6
 
-Box = tuple[float, float, float, float]
 T = TypeVar("T")
 
 
@@ -88,15 +91,9 @@ def box_of(mob) -> Box:
     else:
         pts = mob.get_points_defining_boundary()
     if not len(pts):
-        return (0.0, 0.0, 0.0, 0.0)
+        return Box(0.0, 0.0, 0.0, 0.0)
     lo, hi = pts.min(axis=0), pts.max(axis=0)
-    return (float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1]))
-
-
-def near(a: Box, b: Box, gap: float) -> bool:
-    """Whether boxes ``a`` and ``b`` come closer than ``gap`` (a negative ``gap``: whether
-    they overlap by more than ``-gap``)."""
-    return a[0] < b[1] + gap and b[0] < a[1] + gap and a[2] < b[3] + gap and b[2] < a[3] + gap
+    return Box(float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1]))
 
 
 def line_marks(start: np.ndarray, end: np.ndarray, half: float = LINE_HALF,
@@ -120,18 +117,18 @@ def line_marks(start: np.ndarray, end: np.ndarray, half: float = LINE_HALF,
 
 def point_marks(points, half: float = LINE_HALF) -> list[Box]:
     """A box ``half`` around each point (frame units): what a label must not cover."""
-    return [(p[0] - half, p[0] + half, p[1] - half, p[1] + half) for p in points]
+    return geometry.point_marks(points, half)
 
 
 def padded(box: Box, pad: float = BOX_PAD) -> Box:
     """``box`` grown by ``pad`` on every side."""
-    return (box[0] - pad, box[1] + pad, box[2] - pad, box[3] + pad)
+    return geometry.padded(box, pad)
 
 
 def box_at(mob, centre: np.ndarray) -> Box:
     """The box ``mob`` would have with its centre at ``centre`` (it is not moved)."""
     hw, hh = mob.width / 2, mob.height / 2
-    return (centre[0] - hw, centre[0] + hw, centre[1] - hh, centre[1] + hh)
+    return Box(centre[0] - hw, centre[0] + hw, centre[1] - hh, centre[1] + hh)
 
 
 def count_near(box: Box, boxes: Sequence[Box], gap: float = 0.0) -> int:
@@ -141,22 +138,23 @@ def count_near(box: Box, boxes: Sequence[Box], gap: float = 0.0) -> int:
 
 def overlap_area(a: Box, b: Box, pad: float = BOX_PAD) -> float:
     """Area of the overlap of boxes ``a`` and ``b`` grown by ``pad`` on each overlapping axis."""
-    dx = min(a[1], b[1]) - max(a[0], b[0]) + pad
-    dy = min(a[3], b[3]) - max(a[2], b[2]) + pad
-    return max(dx, 0.0) * max(dy, 0.0)
+    return geometry.overlap_area(a, b, pad)
 
 
 def outside(box: Box, within: Box | None) -> float:
     """How far ``box`` reaches out of ``within`` (the sum over its four sides; 0 inside)."""
-    return _outside(np.asarray(box, float), within)
+    return geometry.outside(box, within)
 
 
 def least_cost(candidates: Iterable[T], cost: Callable[[T], float], enough: float = 0.0,
-               margin: float = 0.0) -> tuple[T | None, float]:
+               margin: float = 0.0,
+               floor: Callable[[T], float] | None = None) -> tuple[T | None, float]:
     """The search every label placement runs: the first of ``candidates`` (spots, turns,
     sizes: whatever the configuration tries, in its order of preference) with the least
     ``cost``, and that cost; it stops at the first candidate that costs ``enough`` or less.
     A later candidate wins only when it costs less by more than ``margin``.
+    ``floor(c)``, when given, is the least any candidate after ``c`` can cost: the search
+    stops once the best so far costs less (candidates ordered outward by distance).
 
     A configuration is its candidates and the weights of its cost (a search that asks only
     "is this spot clear" costs 0 or 1, and so takes the first clear candidate).
@@ -168,6 +166,8 @@ def least_cost(candidates: Iterable[T], cost: Callable[[T], float], enough: floa
             best, best_cost = c, k
             if k <= enough:
                 break
+        if floor is not None and best_cost < floor(c):
+            break
     return best, float(best_cost)
 
 
@@ -198,17 +198,6 @@ def on_lines(box: Box, lines: Sequence[Box] = (), heads: Sequence[Box] = (),
     of live labels (:meth:`~scenes.widgets.plane.VectorPlane.settle_live`, with
     :data:`LINE_REACH`)."""
     return near_any(box, heads, -HEAD_OVERLAP) or near_any(box, lines, reach)
-
-
-def near_any(a: Box | Sequence[Box], boxes: Sequence[Box], gap: float) -> bool:
-    """Whether box ``a`` (or any of several boxes ``a``) and any of ``boxes`` are
-    :func:`near`: the same comparisons, on arrays."""
-    if not len(boxes) or not len(a):
-        return False
-    b = np.asarray(boxes, float).reshape(1, -1, 4)
-    a = np.asarray(a, float).reshape(-1, 1, 4)
-    return bool(np.any((a[..., 0] < b[..., 1] + gap) & (b[..., 0] < a[..., 1] + gap)
-                       & (a[..., 2] < b[..., 3] + gap) & (b[..., 2] < a[..., 3] + gap)))
 
 
 def clear_lines(labels: Sequence[VMobject], lines: Sequence[Box] = (), heads: Sequence[Box] = (),
@@ -321,17 +310,8 @@ def leader_lines(labels: Sequence[VMobject], wishes: Sequence[np.ndarray],
 
 def _leader(mob, anchor, leader_color: str | None) -> Line:
     anchor = np.asarray(anchor, float)
-    end = _nearest_point(np.array(box_of(mob)), anchor)
+    end = geometry.nearest_point(np.array(box_of(mob)), anchor)
     return Line(anchor, end, stroke_width=1.5, color=leader_color or style.theme().muted)
-
-
-def _clash(a: np.ndarray, others: np.ndarray, gap: float) -> float:
-    """How much box ``a`` intrudes on the boxes ``others`` (with ``gap`` around each)."""
-    if not len(others):
-        return 0.0
-    ox = np.minimum(a[1], others[:, 1]) - np.maximum(a[0], others[:, 0]) + gap
-    oy = np.minimum(a[3], others[:, 3]) - np.maximum(a[2], others[:, 2]) + gap
-    return float(np.sum(np.clip(ox, 0, None) * np.clip(oy, 0, None) * ((ox > 0) & (oy > 0))))
 
 
 def is_clear(box: Box, obstacles: Sequence[Box], gap: float = LABEL_GAP,
@@ -340,14 +320,7 @@ def is_clear(box: Box, obstacles: Sequence[Box], gap: float = LABEL_GAP,
     lies inside ``within``, when given): the test :func:`place_labels` settles labels by."""
     a = np.array(box, float)
     others = np.array(obstacles, float).reshape(-1, 4)
-    return _clash(a, others, gap) == 0.0 and _outside(a, within) == 0.0
-
-
-def _outside(a: np.ndarray, box: Box | None) -> float:
-    if box is None:
-        return 0.0
-    l, r, b, t = box
-    return float(max(0, l - a[0]) + max(0, a[1] - r) + max(0, b - a[2]) + max(0, a[3] - t))
+    return geometry.clash(a, others, gap) == 0.0 and geometry.outside(a, within) == 0.0
 
 
 def _ring_offsets() -> np.ndarray:
@@ -360,6 +333,30 @@ def _ring_offsets() -> np.ndarray:
 
 
 _OFFSETS = _ring_offsets()
+
+
+@dataclass(frozen=True)
+class SpotCost:
+    """What a spot on the rings costs a label (:func:`place_labels`), summed.
+
+    Attributes
+    ----------
+    clash
+        Per unit of area it intrudes on an obstacle or a settled label (each grown by the
+        clearance): any clash outweighs the longest move.
+    outside
+        Per unit it reaches out of the allowed box.
+    distance
+        Per unit it lies from the wished position: the nearest free spot wins.
+    """
+
+    clash: float = 1e3
+    outside: float = 1e2
+    distance: float = 1.0
+
+
+#: Covering something is worst, leaving the box next; among free spots, the nearest.
+SPOT_COST = SpotCost()
 
 
 def place_labels(labels: Sequence[VMobject], box: Box | None = None,
@@ -392,21 +389,22 @@ def place_labels(labels: Sequence[VMobject], box: Box | None = None,
     box = style.safe_box() if box is None else box
     placed: list[np.ndarray] = [np.array(o, float) for o in obstacles]
     leaders = []
+    w = SPOT_COST
     for i, m in enumerate(labels):
         wish = m.get_center().copy()
         a = np.array(box_of(m))
-        best, best_cost = np.zeros(2), np.inf
         others = np.array(placed) if placed else np.zeros((0, 4))
-        for dx, dy in _OFFSETS:
+
+        def spot_cost(off: np.ndarray, a=a, others=others) -> float:
+            dx, dy = off
             c = a + np.array([dx, dx, dy, dy])
-            cost = 1e3 * _clash(c, others, gap) + 1e2 * _outside(c, box) + np.hypot(dx, dy)
-            if cost < best_cost:
-                best, best_cost = np.array([dx, dy]), cost
-                if cost == 0.0:
-                    break
-            if best_cost < 1e-9 + np.hypot(dx, dy):
-                # rings grow outward: no later candidate can be nearer and free
-                break
+            return (w.clash * geometry.clash(c, others, gap) + w.outside * geometry.outside(c, box)
+                    + w.distance * np.hypot(dx, dy))
+
+        # rings grow outward: once the best is nearer than a ring, no later spot is better
+        found, _ = least_cost(_OFFSETS, spot_cost,
+                              floor=lambda off: 1e-9 + w.distance * np.hypot(off[0], off[1]))
+        best = np.array(found, float)
         m.shift(np.array([best[0], best[1], 0.0]))
         placed.append(np.array(box_of(m)))
         if np.hypot(*best) > LEADER_AFTER:
@@ -414,19 +412,7 @@ def place_labels(labels: Sequence[VMobject], box: Box | None = None,
     return leaders
 
 
-def _nearest_point(b: np.ndarray, p: np.ndarray) -> np.ndarray:
-    """The point of box ``b`` nearest ``p`` (where a leader line ends)."""
-    return np.array([np.clip(p[0], b[0], b[1]), np.clip(p[1], b[2], b[3]), 0.0])
-
-
 # ---------------------------------------------------------------- a label beside a point
-
-
-def beside(point: np.ndarray, d: np.ndarray, mob, buff: float) -> np.ndarray:
-    """The centre that puts ``mob`` ``buff`` beside ``point`` in the unit direction ``d``
-    (3 numbers), pushed out by half its extent along ``d``."""
-    off = buff + 0.5 * abs(d[0]) * mob.width + 0.5 * abs(d[1]) * mob.height
-    return point + off * d
 
 
 #: The eight sides of a point a label may take, in order of preference: right (a label

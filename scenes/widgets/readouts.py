@@ -35,7 +35,6 @@ from .. import style, timing
 from ..layout import Box
 from .live_number import LiveNumber
 from .redrawn import Redrawn, live_source
-from .score_columns import sign_color
 from .text import baseline, baseline_drop, label
 
 __all__ = ["WIDE_NUMBER", "CellReadout", "LabeledNumber", "Readout", "ReadoutPanel", "RowReadout",
@@ -70,7 +69,7 @@ def _word(s: str, size: float, color: str, x: float, drop: float):
 
 def _signed(number: LiveNumber) -> None:
     """Updater: ``number`` in the sign colour of what it shows (0.00 in the text colour)."""
-    number.set_fill(sign_color(number.get_value(), number.decimals))
+    number.set_fill(style.score_text_color(number.get_value(), number.decimals))
 
 
 class Readout(VGroup):
@@ -105,8 +104,8 @@ class Readout(VGroup):
         Right-align the number instead, its right end this far from the name's left end
         (so a column of lines of one ``width`` lines up on the right); ``gap`` is unused.
     signed
-        Colour the number by the sign of what it shows (:func:`~scenes.widgets.
-        score_columns.sign_color`), in place of ``color``.
+        Colour the number by the sign of what it shows (:func:`scenes.style.score_text_color`
+        at its decimals), in place of ``color``.
 
     Attributes
     ----------

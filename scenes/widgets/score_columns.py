@@ -42,7 +42,7 @@ from .redrawn import Redrawn, live_source
 from .score_grid import ScoreGrid
 from .text import label
 
-__all__ = ["TICK_CLEAR", "ScoreColumns", "ScoreSquares", "sign_color"]
+__all__ = ["TICK_CLEAR", "ScoreColumns", "ScoreSquares"]
 
 Scores = Callable[[], np.ndarray]
 
@@ -50,14 +50,6 @@ Scores = Callable[[], np.ndarray]
 #: line's half width and a little air.
 TICK_CLEAR = 0.06
 
-
-def sign_color(value: float, decimals: int = 2) -> str:
-    """The sign colour of a score as displayed: a score that shows as 0.00 is neither
-    positive nor negative, so it takes the plain text colour (a float a hair below zero
-    must not flash red)."""
-    if round(float(value), decimals) == 0:
-        return style.theme().fg
-    return style.score_text_color(value)
 
 
 class ScoreColumns(Redrawn, ColumnChart):
@@ -216,7 +208,7 @@ class ScoreColumns(Redrawn, ColumnChart):
             style.sign_mark(bar, v, opacity=0.9)
             num = self.numbers[j]
             num.set_value(v)
-            num.set_fill(sign_color(v, num.decimals))
+            num.set_fill(style.score_text_color(v, num.decimals))
             # Above a positive bar, below a negative one; centred on the column; past a
             # tick the number would sit on.
             up = 1.0 if v >= 0 else -1.0

@@ -33,7 +33,6 @@ from .live_number import LiveNumber
 from .placement import LABEL_GAP
 from .readouts import WIDE_NUMBER
 from .redrawn import Redrawn, live_source
-from .score_columns import sign_color
 from .text import baseline, label
 
 __all__ = ["NumberColumns", "ShadowConstruction", "ShadowLines", "ShadowReadout", "ShadowTable",
@@ -119,7 +118,7 @@ class ShadowConstruction(Redrawn, VGroup):
         tip = p.c2p(q)
         su = unit(p.c2p(u) - o)                         # the key's direction on screen
         n_screen = np.array([-su[1], su[0], 0.0])        # its left normal on screen
-        col = sign_color(sh["score"])
+        col = style.score_text_color(sh["score"], 2)
 
         # The perpendicular from the tip to the foot (rebuilt: dashes keep their length).
         drop_len = float(np.linalg.norm(tip - foot))
@@ -223,10 +222,10 @@ class ShadowReadout(VGroup):
                         decimals=[shadow_decimals, 2, 2])
         sh = LiveNumber(c.shadow(), decimals=shadow_decimals, font_size=size, color=t.fg)
         sh.follow(lambda: c.shadow())
-        sh.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+        sh.add_updater(lambda m: m.set_fill(style.score_text_color(m.get_value(), 2)))
         kl = column_number(c.key_length(), size, t.key).follow(lambda: c.key_length())
         sc = column_number(c.score(), size, t.fg).follow(lambda: c.score())
-        sc.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+        sc.add_updater(lambda m: m.set_fill(style.score_text_color(m.get_value(), 2)))
         nums = (sh, kl, sc)
         for num, x in zip(nums, cols.anchor_x):
             num.move_anchor_to(np.array([x, 0.0, 0.0]))

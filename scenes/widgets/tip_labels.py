@@ -31,6 +31,7 @@ import numpy as np
 from manim import RIGHT, UP, VGroup, VMobject
 
 from .. import style
+from ..geometry import beside, beyond
 from .arrows import HEAD_LENGTH, HEAD_RATIO, Vec, unit
 from .placement import (
     BOX_PAD,
@@ -61,15 +62,6 @@ __all__ = [
 ]
 
 
-
-def beyond(point: np.ndarray, u: np.ndarray, mob, buff: float) -> np.ndarray:
-    """The centre that puts ``mob`` ``buff`` beyond ``point`` along the unit direction ``u``
-    (2 numbers), its box's near side facing the point: the tip-label core."""
-    return point + buff * np.array([u[0], u[1], 0]) + 0.5 * np.array([u[0] * mob.width,
-                                                                      u[1] * mob.height, 0])
-
-
-
 # ---------------------------------------------------------------- along the vector
 
 
@@ -86,8 +78,7 @@ def tip_label_position(plane, v, mob, buff: float = style.GAP, side: int = 0,
     d = v / n if n > 1e-9 else np.array([0.0, 1.0])
     if side:
         perp = side * np.array([-d[1], d[0], 0.0])
-        return (plane.c2p(v) + (buff + 0.5 * abs(perp[0]) * mob.width
-                                + 0.5 * abs(perp[1]) * mob.height) * perp)
+        return beside(plane.c2p(v), perp, mob, buff)
     pos = beyond(plane.c2p(v), d, mob, buff)
     if not lift:
         return pos

@@ -8,6 +8,7 @@ import numpy as np
 from manim import DashedLine, VGroup
 
 from scenes import style
+from scenes.geometry import clip_polygon
 from scenes.widgets.arrows import unit
 from scenes.widgets.placement import (
     place_labels,
@@ -55,7 +56,7 @@ class SignHalfPlanes(VGroup):
         rect = [np.array(p, float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
         halves = []
         for sgn in (1.0, -1.0):
-            poly = _clip(rect, sgn * k)
+            poly = clip_polygon(rect, sgn * k)
             halves.append(Polygon(*[plane.c2p(p) for p in poly], stroke_width=0,
                                   fill_color=t.positive if sgn > 0 else t.negative,
                                   fill_opacity=opacity))
@@ -76,16 +77,3 @@ class SignHalfPlanes(VGroup):
         self.signs = VGroup(plus, minus)
         super().__init__(self.positive, self.negative, self.boundary, self.signs)
 
-
-def _clip(poly: list[np.ndarray], normal: np.ndarray) -> list[np.ndarray]:
-    """Sutherland-Hodgman: the part of a convex polygon where ``p . normal >= 0``."""
-    out = []
-    n = len(poly)
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        da, db = float(a @ normal), float(b @ normal)
-        if da >= 0:
-            out.append(a)
-        if (da >= 0) != (db >= 0):
-            out.append(a + (b - a) * da / (da - db))
-    return out

@@ -10,7 +10,6 @@ from manim import LEFT, RIGHT, UP, Line, VGroup
 from scenes import style
 from scenes.widgets.arrows import Vec
 from scenes.widgets.redrawn import live_source
-from scenes.widgets.score_columns import sign_color
 from scenes.widgets.shadow import NumberColumns, column_number
 from scenes.widgets.text import label
 
@@ -62,7 +61,7 @@ class DotProductTable(VGroup):
             kn = column_number(get_k()[i], size, t.key).follow(lambda i=i: self.get_k()[i])
             pn = column_number(0.0, size, t.fg)
             pn.follow(lambda i=i: self.get_q()[i] * self.get_k()[i])
-            pn.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+            pn.add_updater(lambda m: m.set_fill(style.score_text_color(m.get_value(), 2)))
             times = label("×", size, t.muted)
             eq = label("=", size, t.muted)
             row = VGroup(qn, times, kn, eq, pn)
@@ -76,7 +75,7 @@ class DotProductTable(VGroup):
         y_sum = -d * line_h - 0.16
         total_n = column_number(0.0, size, t.fg)
         total_n.follow(lambda: float(np.dot(self.get_q(), self.get_k())))
-        total_n.add_updater(lambda m: m.set_fill(sign_color(m.get_value())))
+        total_n.add_updater(lambda m: m.set_fill(style.score_text_color(m.get_value(), 2)))
         total_n.move_anchor_to(np.array([cols.anchor_x[2], y_sum, 0.0]))
         x_rule0 = cols.sep_x[1] + 0.15
         rule = Line(np.array([x_rule0, y_sum + line_h * 0.62, 0]),

@@ -12,14 +12,14 @@ from attn_math import core
 from attn_math.beats import Beat, Figures, variant_beats
 from attn_math.claims import ALWAYS, Alike, Both, Differ, Fact, Not, Prints, Variants
 from attn_math.story import Story
+from scenes.geometry import is_vertex
 
 __all__ = ["VARIANTS", "plan", "hull_token_is_corner", "values_coincide", "values_on_a_line"]
 
 
 def hull_token_is_corner(s: Story) -> bool:
     """Whether the hull token's value is a corner of the values' hull."""
-    H = core.convex_hull(s.V)
-    return bool(np.any(np.linalg.norm(H - s.V[s.hull_token], axis=1) <= 1e-9))
+    return is_vertex(core.convex_hull(s.V), s.V[s.hull_token])
 
 
 def values_coincide(s: Story) -> bool:

@@ -68,6 +68,3 @@ class ValueHull(VGroup):
         self.names, self.leaders = VGroup(*names), VGroup(*leaders)
         super().__init__(poly, self.dots, self.leaders, self.names)
 
-    def is_vertex(self, p: np.ndarray, tol: float = 1e-9) -> bool:
-        """Whether the data point ``p`` is a corner of the hull."""
-        return bool(np.any(np.linalg.norm(self.vertices - np.asarray(p, float), axis=1) <= tol))

@@ -19,7 +19,7 @@ from manim import (
 
 from attn_math.fmt import fmt_int
 from scenes import style
-from scenes.layout import Box
+from scenes.geometry import Box, clip_polygon
 from scenes.widgets.arrows import Vec
 from scenes.widgets.text import label
 
@@ -152,20 +152,11 @@ class ZoomInset(VGroup):
         lo = self.center_data - self.half_data
         hi = self.center_data + self.half_data
         poly = [np.asarray(p, float) for p in vertices]
+        axes = np.eye(len(lo))
         for k in range(2):
-            for bound, keep_lo in ((lo[k], True), (hi[k], False)):
-                inside = ((lambda p, k=k, bound=bound: p[k] >= bound) if keep_lo
-                          else (lambda p, k=k, bound=bound: p[k] <= bound))
-                out = []
-                for i, cur in enumerate(poly):
-                    prev = poly[i - 1]
-                    if inside(cur):
-                        if not inside(prev):
-                            out.append(_cut(prev, cur, k, bound))
-                        out.append(cur)
-                    elif inside(prev):
-                        out.append(_cut(prev, cur, k, bound))
-                poly = out
+            # keep x_k >= lo_k, then -x_k >= -hi_k
+            for normal, offset in ((axes[k], lo[k]), (-axes[k], -hi[k])):
+                poly = clip_polygon(poly, normal, offset)
                 if not poly:
                     break
         shape = VMobject(stroke_width=0, fill_color=color, fill_opacity=opacity)
@@ -196,8 +187,3 @@ class ZoomInset(VGroup):
         self.content.add(d)
         return d
 
-
-def _cut(p: np.ndarray, q: np.ndarray, k: int, bound: float) -> np.ndarray:
-    """Where segment ``pq`` crosses the line ``x_k = bound``."""
-    t = (bound - p[k]) / (q[k] - p[k])
-    return p + t * (q - p)

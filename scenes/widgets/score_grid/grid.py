@@ -8,6 +8,7 @@ import numpy as np
 from manim import PI, Line, VGroup, VMobject
 
 from ... import contrast, style
+from ...geometry import Box
 from ..live_number import LiveNumber
 from ..text import baseline_drop
 from .cells import GridCells
@@ -18,8 +19,6 @@ from .numbers import GridNumbers
 from .shading import NUMBER_RATIO, GridShading, _unit_square
 
 __all__ = ["ScoreGrid"]
-
-Box = tuple[float, float, float, float]
 
 
 class ScoreGrid(GridLabels, GridCells, GridShading, GridNumbers, GridMask, GridFold,

@@ -8,14 +8,13 @@ import numpy as np
 from manim import Mobject
 
 from ... import style
+from ...geometry import Box
 from ..glyph_cache import EM_PER_FONT_SIZE
 from ..placement import LABEL_GAP
 from ..text import baseline, label
 
 __all__ = ["MAX_PITCH", "MAX_TIERS", "MIN_LABEL_SIZE", "TIER_SPACE_EM",
            "GridLabels", "opening_pitch"]
-
-Box = tuple[float, float, float, float]
 
 #: Column labels too wide to stand side by side are staggered into at most this many tiers.
 MAX_TIERS = 3

@@ -241,3 +241,26 @@ def test_a_planes_range_pads_the_points_and_snaps_to_its_step():
     assert data_range(point, pad=0.2, include_origin=False, step=0.5) == (0.0, 0.5, 0.0, 1.0)
     assert data_range(np.array([[2.0, 2.0]]), pad=0.2, include_origin=False, step=0.5) == (
         1.5, 2.5, 1.5, 2.5)
+
+
+def test_least_cost_with_a_floor_finds_what_the_full_search_finds():
+    """Candidates ordered outward, each costing at least its distance: stopping once the best
+    is below the next ring's floor loses nothing, and looks at fewer candidates."""
+    from scenes.widgets.placement import least_cost
+
+    rng = np.random.default_rng(3)
+    looked = 0
+    for _ in range(200):
+        dist = np.sort(rng.uniform(0, 2, 30))
+        extra = rng.choice([0.0, 0.0, 5.0], 30)
+        seen = []
+
+        def cost(i, dist=dist, extra=extra, seen=seen):
+            seen.append(i)
+            return dist[i] + extra[i]
+
+        full = min(range(30), key=lambda i: (dist[i] + extra[i], i))
+        got, _ = least_cost(range(30), cost, enough=-1.0, floor=lambda i, dist=dist: dist[i] + 1e-9)
+        assert got == full
+        looked += len(seen)
+    assert looked < 200 * 30 / 2
