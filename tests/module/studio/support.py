@@ -4,6 +4,7 @@ real sockets: http.server has no test client, and the API is what the page calls
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
@@ -53,3 +54,16 @@ def group_alive(pgid: int) -> bool:
         if int(group) == pgid and state != "Z":
             return True
     return False
+
+
+def wait_job(server, number: int, until, timeout: float = 300, every: float = 0.2) -> dict:
+    """Job ``number``'s state once ``until(state)`` holds, read every ``every`` seconds (the
+    test fails after ``timeout``)."""
+    end = time.monotonic() + timeout
+    while True:
+        code, job = call(server, f"api/jobs/{number}")
+        assert code == 200
+        if until(job):
+            return job
+        assert time.monotonic() < end, job
+        time.sleep(every)

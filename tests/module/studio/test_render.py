@@ -4,26 +4,14 @@ leaves the previous outputs as they were (the lowest quality: what is tested is 
 from __future__ import annotations
 
 import hashlib
-import time
 
 import pytest
 
-from .support import call, running_studio
+from .support import call, running_studio, wait_job
 
 pytestmark = pytest.mark.slow
 
 SENTENCE = "the cat sat on the mat"
-
-
-def wait_job(server, number: int, until, timeout: float = 300) -> dict:
-    end = time.monotonic() + timeout
-    while True:
-        code, job = call(server, f"api/jobs/{number}")
-        assert code == 200
-        if until(job):
-            return job
-        assert time.monotonic() < end, job
-        time.sleep(0.2)
 
 
 def digest(path) -> str:

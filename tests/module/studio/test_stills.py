@@ -12,23 +12,12 @@ import pytest
 
 from tests.support import ROOT
 
-from .support import call, group_alive, running_studio
+from .support import call, group_alive, running_studio, wait_job
 
 pytestmark = pytest.mark.slow
 
 SENTENCES = ("the cat sat on the mat", "a dog ran in the park")
 SECTIONS = [3, 1, 5]
-
-
-def poll(server, number: int, until, timeout: float = 300) -> dict:
-    end = time.monotonic() + timeout
-    while True:
-        code, job = call(server, f"api/jobs/{number}")
-        assert code == 200
-        if until(job):
-            return job
-        assert time.monotonic() < end, job
-        time.sleep(0.05)
 
 
 def shown(job: dict) -> dict[str, str]:
@@ -41,12 +30,12 @@ def test_each_still_is_shown_when_written_and_is_the_command_lines(tmp_path):
     with running_studio(tmp_path / "studio", spares=True) as server:
         code, job = call(server, "api/jobs", body)
         assert code == 200, job
-        first = poll(server, job["id"], lambda j: bool(shown(j)) or not j["running"])
+        first = wait_job(server, job["id"], lambda j: bool(shown(j)) or not j["running"], every=0.05)
         # one section at a time (--jobs 1), in the order asked: the first is on the page
         # while the others are still to come, and its PNG is there to fetch
         assert list(shown(first)) == ["03-which-key"] and first["running"]
         assert (tmp_path / "studio" / "preview" / "stills" / "03-which-key.png").is_file()
-        done = poll(server, job["id"], lambda j: not j["running"])
+        done = wait_job(server, job["id"], lambda j: not j["running"], every=0.05)
     assert done["code"] == 0 and len(shown(done)) == len(SECTIONS)
     cli = tmp_path / "cli"
     subprocess.run([sys.executable, str(ROOT / "render.py"), "stills", "--sentence", SENTENCES[0], "--lang", "en",
@@ -64,7 +53,7 @@ def test_a_new_sentence_stops_the_old_sentences_stills(tmp_path):
         code, old = call(server, "api/jobs", {"product": "stills", "choice": {"sentence": SENTENCES[0], "lang": "en"},
                                               "sections": many, "quality": "tiny"})
         assert code == 200, old
-        poll(server, old["id"], lambda j: any(e["event"] == "start" for e in j["sections"].values()))
+        wait_job(server, old["id"], lambda j: any(e["event"] == "start" for e in j["sections"].values()), every=0.05)
         assert group_alive(old["pid"])
         code, new = call(server, "api/jobs", {"product": "stills", "choice": {"sentence": SENTENCES[1], "lang": "en"},
                                               "sections": [2], "quality": "tiny"})
@@ -76,5 +65,5 @@ def test_a_new_sentence_stops_the_old_sentences_stills(tmp_path):
         while group_alive(old["pid"]):
             assert time.monotonic() < end, "the old job's process group is still there"
             time.sleep(0.05)
-        done = poll(server, new["id"], lambda j: not j["running"])
+        done = wait_job(server, new["id"], lambda j: not j["running"], every=0.05)
     assert done["code"] == 0 and list(shown(done)) == ["02-move-the-input"]
