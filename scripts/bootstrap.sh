@@ -17,7 +17,8 @@ APT_PACKAGES+=(fonts-symbola)
 #             (pip extra [voices]: Kokoro-82M, Piper en_US-joe-medium);
 #   --slides  slides: the handout's fallback font (reveal.js ships in slides/vendor/);
 #   --test    all of the above, and the real clients the tests drive: LibreOffice (pptx ->
-#             pdf), Chromium + chromium-driver (plays the reveal deck), poppler, and
+#             pdf), Chromium + chromium-driver and Firefox ESR (play the reveal deck; Firefox
+#             through its own WebDriver BiDi, no geckodriver), poppler, and
 #             ffmpeg (ffprobe lists the subtitle streams; the render itself uses PyAV).
 VOICES=0
 WITH_SLIDES=0
@@ -37,7 +38,7 @@ if [ "$WITH_SLIDES" = 1 ]; then
   APT_PACKAGES+=(fonts-dejavu-core)   # the handout's fallback for symbols Noto CJK lacks (ᵀ)
 fi
 if [ "$WITH_TEST" = 1 ]; then
-  APT_PACKAGES+=(libreoffice-impress-nogui chromium chromium-driver poppler-utils ffmpeg)
+  APT_PACKAGES+=(libreoffice-impress-nogui chromium chromium-driver firefox-esr poppler-utils ffmpeg)
 fi
 PY=${PYTHON:-python3}
 

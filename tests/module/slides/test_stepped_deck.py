@@ -295,3 +295,49 @@ def test_libreoffice_converts_the_stepped_deck_with_every_poster(out, tmp_path):
         poster = np.asarray(poster.resize((shown.shape[1], shown.shape[0])), dtype=float)
         flat = np.full_like(shown, shown.reshape(-1, 3).mean(axis=0))
         assert np.abs(shown - poster).mean() < 0.5 * np.abs(flat - poster).mean(), page.name
+
+
+# ----------------------------------------------------------------------------- Firefox
+
+
+def test_firefox_stops_at_every_beat_of_section_3(out, script_beats, script_cues):
+    """The same walk in headless Firefox (WebDriver BiDi, no geckodriver), section 3 only:
+    each stop paused on its beat's last frame, previous back to the beat's start, and the
+    slide changes after the last beat."""
+    from selenium.webdriver.common.keys import Keys
+
+    from tests.support.browser import wait_for
+    from tests.support.firefox import FIREFOX, offline_firefox
+
+    assert Path(FIREFOX).exists(), "Firefox is not installed (bash scripts/bootstrap.sh --test)"
+    stem, number = STEMS[0], next(iter(script_beats))
+    frames = clip_frames(out, stem)
+    ends = beat_ends(out, stem, script_cues[number])
+    with offline_firefox() as d:
+        d.get((out / "slides" / "index.html").resolve().as_uri())
+        wait_for(d, "return !!(window.Reveal && Reveal.isReady())")
+        d.execute_script(f"for (const v of document.querySelectorAll('video')) {{ v.defaultPlaybackRate = v.playbackRate = {PLAYBACK_RATE}; }}")
+        d.press(Keys.ARROW_RIGHT)
+        wait_for(d, "return Reveal.getIndices().h === 1")
+        beats = len(script_beats[number])
+        for n in range(1, beats + 1):
+            wait_stop(d)
+            assert int(current(d, "Number(v.dataset.beat)")) == n
+            assert current(d, "v.paused") is True
+            first, last = [0, *ends][n - 1], ends[n - 1] - 1
+            ok, diff, got = nearest(frames, shown_frame(d), last)
+            assert ok and diff < 12, f"beat {n}: shows frame {got} (diff {diff:.1f}), its last is {last}"
+            if n == 2:
+                d.press(Keys.ARROW_LEFT)   # previous: the beat's start, held there
+                wait_for(d, "const v = Reveal.getCurrentSlide().querySelector('video.beat.current');"
+                            "return v.paused && v.currentTime === 0 && v.readyState >= 2")
+                assert int(current(d, "Number(v.dataset.beat)")) == 2
+                ok, diff, got = nearest(frames, shown_frame(d), first)
+                assert ok, f"previous shows frame {got}, the beat starts at {first}"
+                d.press(Keys.ARROW_RIGHT)   # next plays the beat again to its stop
+                wait_stop(d)
+                assert nearest(frames, shown_frame(d), last)[0]
+            d.press(Keys.ARROW_RIGHT)
+            if n < beats:
+                wait_for(d, f"return Reveal.getCurrentSlide().querySelector('video.beat.current').dataset.beat !== '{n}'")
+        wait_for(d, "return Reveal.getIndices().h === 2")
