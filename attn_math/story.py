@@ -45,7 +45,7 @@ from .head import Head
 from .sums import SumPlaces, sum_decimals
 
 __all__ = [
-    "ContextFunction", "Figure", "FigureFunction", "SectionFigures", "SectionSums", "Story",
+    "ContextFunction", "Figure", "FigureFunction", "SectionFigures", "SectionSums", "SectionTables", "Story",
     "figure_table", "token_labels",
 ]
 
@@ -130,8 +130,7 @@ class Story:
         self.input_classes = [lexicon.input_class(t) for t in self.tokens]
         self._pick_roles(head.roles)
         self._derive()
-        self.figures: dict[int, dict[str, Figure]] = {
-            sec.number: sec.compute(self) for sec in sections}
+        self.figures: Mapping[int, dict[str, Figure]] = SectionTables(self, self.sections)
 
     # ------------------------------------------------------------ roles
 
@@ -445,6 +444,35 @@ class Story:
                              for s, figs in sorted(self.figures.items()) if figs},
             },
         }
+
+
+class SectionTables(Mapping):
+    """Section number -> that section's figures, each table computed when first asked for.
+
+    A render worker draws one section and reads that section's figures (and those it
+    borrows); computing every table up front would make each of them pay for all the others,
+    including the real head of section 26, whose model takes most of a second to load.
+    Iteration is in section order and computes every table.
+    """
+
+    def __init__(self, story: Story, sections: Mapping[int, SectionFigures]):
+        self._story = story
+        self._sections = dict(sorted(sections.items()))
+        self._done: dict[int, dict[str, Figure]] = {}
+
+    def __getitem__(self, number: int) -> dict[str, Figure]:
+        if number not in self._done:
+            self._done[number] = self._sections[number].compute(self._story)
+        return self._done[number]
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._sections
+
+    def __iter__(self):
+        return iter(self._sections)
+
+    def __len__(self) -> int:
+        return len(self._sections)
 
 
 # ---------------------------------------------------------------- figures, one function a section

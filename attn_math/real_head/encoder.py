@@ -68,8 +68,8 @@ def encode(pieces: list[str], model: Model | None = None) -> Encoder:
     seq = [CLS, *pieces, SEP]
     ids = np.array([m.vocab.get(p, m.vocab[UNK]) for p in seq])
     n, heads, width = len(seq), cfg.heads, cfg.head_width
-    x = (w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:n]
-         + w["embeddings.token_type_embeddings.weight"][0])
+    x = (w["embeddings.word_embeddings.weight"][ids].astype(np.float64)
+         + w["embeddings.position_embeddings.weight"][:n] + w["embeddings.token_type_embeddings.weight"][0])
     x = layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], cfg.eps)
     maps = np.empty((cfg.layers, heads, n, n))
     for layer in range(cfg.layers):

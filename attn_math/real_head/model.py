@@ -51,7 +51,7 @@ class BertConfig:
 
 @dataclass(frozen=True)
 class Model:
-    """The shipped model: configuration, weights (name -> array) and vocabulary."""
+    """The shipped model: configuration, weights (name -> float32 array, as shipped) and vocabulary."""
 
     config: BertConfig
     weights: dict[str, np.ndarray]
@@ -101,7 +101,10 @@ def load_model() -> Model:
     raw = json.loads((folder / "config.json").read_text(encoding="utf-8"))
     cfg = BertConfig(raw["num_hidden_layers"], raw["num_attention_heads"], raw["hidden_size"],
                      float(raw["layer_norm_eps"]))
-    weights = {k.removeprefix("bert.").removeprefix("model."): v.astype(np.float64)
+    # Kept as shipped (float32, read-only views of one buffer): the forward pass computes in
+    # float64, and numpy promotes each float32 operand exactly, so converting them all here
+    # would only double the memory and the start-up time.
+    weights = {k.removeprefix("bert.").removeprefix("model."): v
                for k, v in read_safetensors(folder / "model.safetensors").items()}
     vocab = {line.rstrip("\n"): i for i, line in
              enumerate((folder / "vocab.txt").read_text(encoding="utf-8").splitlines(keepends=True))}
