@@ -35,15 +35,17 @@ def list_sections(as_json, lang):
     rows = []
     for s in registry.sections:
         src = scene_file(s)
-        rows.append({**dataclasses.asdict(s), "stem": s.stem, "file": s.file,
-                     "implemented": src is not None})
+        # what the section needs and this machine lacks (None: it can render here)
+        rows.append({**dataclasses.asdict(s), "stem": s.stem, "file": s.file, "implemented": src is not None,
+                     "missing": s.missing() if hasattr(s, "missing") else None})
     if as_json:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return 0
     for r in rows:
         mark = " " if r["implemented"] else "-"
         title = r["title_ja"] if lang == "ja" else r["title_en"]
-        click.echo(f"{r['number']:>2} {mark} {r['slug']:<24} {title}")
+        needs = f"  (cannot render here: {r['missing']})" if r["missing"] else ""
+        click.echo(f"{r['number']:>2} {mark} {r['slug']:<24} {title}{needs}")
     missing = sum(not r["implemented"] for r in rows)
     if missing:
         click.echo(f"({missing} marked '-' have no scene module)")

@@ -35,7 +35,7 @@ from .registry import Registry, load_registry, parse_sections
 if TYPE_CHECKING:
     from attn_math.head import Head
 
-__all__ = ["Example", "RunSetup", "SHOWN_IDS", "choose_sections", "check_captions_file", "check_narration",
+__all__ = ["Example", "RunSetup", "SHOWN_IDS", "choose_sections", "leave_out_missing", "check_captions_file", "check_narration",
            "is_narrated", "check_recordings", "voice_cache_for", "write_head_file", "run_options", "set_up_run"]
 
 #: How many missing recording ids the error line names (then "and N more").
@@ -69,7 +69,24 @@ class Example:
 def choose_sections(spec: str | None) -> tuple[Registry, list]:
     """The registry and the sections ``spec`` names (``--sections``; cards with a full run)."""
     registry = load_registry()
-    return registry, parse_sections(spec, registry.sections, registry.cards)
+    chosen = parse_sections(spec, registry.sections, registry.cards)
+    return registry, leave_out_missing(chosen, named=spec is not None and spec.strip().lower() != "all")
+
+
+def leave_out_missing(sections: list, named: bool) -> list:
+    """``sections`` without those whose needs are not installed (a section's ``missing``):
+    asked for by name, such a section is bad input (one line saying what to install); in a
+    full run it is left out, with that line on stderr, and the rest renders."""
+    out = []
+    for s in sections:
+        why = s.missing() if hasattr(s, "missing") else None
+        if why is None:
+            out.append(s)
+        elif named:
+            raise BadInput(why)
+        else:
+            print(f"render.py: {why}; rendering the other sections", file=sys.stderr)
+    return out
 
 
 def check_captions_file(path: Path | None, langs: tuple[str, ...]) -> Path | None:

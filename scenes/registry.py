@@ -26,7 +26,7 @@ from attn_math.story import SectionFigures, SectionSums
 from . import folders
 
 __all__ = [
-    "DEFAULT_TOKENS", "Section", "by_number", "by_slug", "count_words",
+    "DEFAULT_TOKENS", "Section", "available", "by_number", "by_slug", "count_words",
     "load_scene_class", "load_story", "caption_context_names", "of_scene", "story_of", "story_sections",
 ]
 
@@ -47,6 +47,17 @@ class Section:
     title_en_n: str = ""
     #: A card of the stitched explainer (opening, closing), not a section of the source.
     card: bool = False
+    def missing(self) -> str | None:
+        """None when the unit can render here, else one line saying what it needs: the first
+        complaint of its package's ``REQUIRES`` (callables returning None when what they check
+        is installed, else one line saying what to install)."""
+        if self.folder is None:
+            return None
+        for need in getattr(importlib.import_module(self.package), "REQUIRES", ()):
+            why = need()
+            if why:
+                return f"section {self.number} ({self.slug}): {why}"
+        return None
 
     @property
     def package(self) -> str:
@@ -204,6 +215,11 @@ def __getattr__(name: str):
 def _all() -> tuple[Section, ...]:
     found, cards = _load()
     return found + cards
+
+
+def available() -> tuple[Section, ...]:
+    """The sections that can render here (every one whose needs are installed)."""
+    return tuple(s for s in _load()[0] if s.missing() is None)
 
 
 def by_number(number: int) -> Section:

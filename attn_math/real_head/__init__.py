@@ -18,8 +18,8 @@ imports torch or downloads anything: the weights are read from the installed pac
 from __future__ import annotations
 
 from .encoder import Encoder, encode
-from .model import MODEL_NAME, MODEL_PACKAGE, ModelMissing, load_model
-from .words import WordAttention, word_attention
+from .model import MODEL_NAME, MODEL_PACKAGE, ModelMissing, load_model, model_missing
+from .words import WordAttention, latin, word_attention
 
-__all__ = ["MODEL_NAME", "MODEL_PACKAGE", "ModelMissing", "load_model", "Encoder", "encode",
-           "WordAttention", "word_attention"]
+__all__ = ["MODEL_NAME", "MODEL_PACKAGE", "ModelMissing", "load_model", "model_missing", "Encoder",
+           "encode", "WordAttention", "latin", "word_attention"]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["MODEL_NAME", "MODEL_PACKAGE", "INSTALL", "ModelMissing", "BertConfig", "Model", "model_dir",
+__all__ = ["MODEL_NAME", "MODEL_PACKAGE", "INSTALL", "ModelMissing", "BertConfig", "Model", "model_dir", "model_missing",
            "load_model", "read_safetensors"]
 
 #: The model as the video and ``heads --json`` name it.
@@ -75,6 +75,15 @@ def model_dir() -> Path:
         if not (folder / name).is_file():
             raise ModelMissing(f"{folder / name} is missing: reinstall with {INSTALL}")
     return folder
+
+
+def model_missing() -> str | None:
+    """None when the shipped model is installed, else one line saying what to install."""
+    try:
+        model_dir()
+    except ModelMissing as e:
+        return str(e)
+    return None
 
 
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:

@@ -31,7 +31,7 @@ def latin(word: str) -> bool:
     """Every letter of ``word`` is a Latin letter once accents are stripped (digits and
     punctuation allowed)."""
     base = "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
-    return all(c.isascii() or not c.isalpha() for c in base) and all(c.isascii() for c in base)
+    return all(c.isascii() for c in base if c.isalpha())
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ def figures(s: Story) -> dict[str, Figure]:  # noqa: ARG001 - a card shows no fi
 
 
 def caption_context(s: Story, figs: Mapping[str, Figure], lang: str | None) -> dict[str, str]:  # noqa: ARG001
-    """``{sections}``: how many sections the video walks through (in the story, not the
-    scene, so the narration's lines are known before the card renders)."""
-    from scenes.registry import SECTIONS
+    """``{sections}``: how many sections the video walks through, those that can render here
+    (in the story, not the scene, so the narration's lines are known before the card
+    renders)."""
+    from scenes.registry import available
 
-    return {"sections": str(len(SECTIONS))}
+    return {"sections": str(len(available()))}
