@@ -122,7 +122,7 @@ class RealHead(SectionScene):
     # ------------------------------------------------------------ the grid
 
     def light_grid(self):
-        t, a = self.theme, self.att
+        a = self.att
         box = style.content_box()
         n = len(a.tokens)
         self.real_names = ["[CLS]", *self.names, "[SEP]"]
