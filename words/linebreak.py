@@ -4,7 +4,7 @@ The rules every break obeys live here once:
 
 - :data:`NO_LINE_START` / :data:`NO_LINE_END`: no line starts with closing punctuation or
   small kana, none ends with an opening bracket (JIS X 4051's "kinsoku"; its Latin
-  counterparts): :func:`may_break`.
+  counterparts), and a number keeps the Japanese counter after it ("9 語"): :func:`may_break`.
 - :data:`WIDE_CLAUSE_ENDS`: full-width punctuation after which Japanese breaks first.
 - :func:`is_wide`: a full-width (East Asian Wide or Fullwidth) character, where Japanese may
   break when nothing better is near (it has no spaces between words).
@@ -59,7 +59,10 @@ def may_break(head: str, tail: str) -> bool:
     """Whether a break between ``head`` and ``tail`` keeps both lines and the kinsoku rule
     (no line starts with :data:`NO_LINE_START`, none ends with :data:`NO_LINE_END`)."""
     head, tail = head.rstrip(), tail.lstrip()
-    return bool(head) and bool(tail) and tail[0] not in NO_LINE_START and head[-1] not in NO_LINE_END
+    # a number and the Japanese counter after it ("9 語", "30 個") read as one word
+    counted = head[-1:].isdigit() and tail[:1] != "" and is_wide(tail[0]) and tail[0] not in WIDE_CLAUSE_ENDS
+    return (bool(head) and bool(tail) and tail[0] not in NO_LINE_START and head[-1] not in NO_LINE_END
+            and not counted)
 
 
 # ------------------------------------------------------------ caption cues: two balanced lines

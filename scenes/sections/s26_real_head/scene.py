@@ -18,7 +18,7 @@ from scenes import style, timing
 from scenes.base import STAGE_SCALE, SectionScene
 from scenes.geometry import Box
 from scenes.widgets.text import label
-from scenes.widgets.tokens import TokenStrip
+from scenes.widgets.tokens import MIN_CHIP_SIZE, TokenStrip
 from scenes.widgets.weights import CHIP_HEIGHT, GUTTER, RIGHT_ROOM, RowLayout, WeightBars
 
 from .beats import readable
@@ -44,6 +44,8 @@ READOUT_HEIGHT = 0.3
 READOUT_SHARE = 0.6
 #: At most this share of the content width for the pieces while they are all there is.
 PIECES_SHARE = 0.85
+#: The most lines the pieces take (12 words can make 30 pieces).
+MAX_PIECE_LINES = 3
 #: Opacity of the tint behind a head that parks the followed word.
 PARKED_TINT = 0.45
 
@@ -69,33 +71,36 @@ class RealHead(SectionScene):
     def show_pieces(self):
         t, a = self.theme, self.att
         box = style.content_box()
-        flat = [p for ps in a.pieces for p in ps]
-        self.pieces = TokenStrip(flat, width=box.width)
-        self.pieces.move_to([0, box.center[1] + style.ROW, 0])
         groups, k = [], 0
         for ps in a.pieces:
             groups.append(list(range(k, k + len(ps))))
             k += len(ps)
         self.piece_groups = groups
+        self.pieces, self.piece_boxes = self.piece_lines(a.pieces, PIECES_SHARE * box.width)
         brackets = VGroup()
         for i, g in enumerate(groups):
             if len(g) > 1:
-                left, right = self.pieces.box(g[0]).get_left(), self.pieces.box(g[-1]).get_right()
-                y = self.pieces.get_bottom()[1] - style.NEAR
-                line = Line([left[0], y, 0], [right[0], y, 0], color=t.muted, stroke_width=2)
-                word = label(self.story.labels[i - 1], style.SMALL_SIZE, t.muted)
+                first, last = self.piece_boxes[g[0]], self.piece_boxes[g[-1]]
+                y = first.get_bottom()[1] - style.NEAR
+                line = Line([first.get_left()[0], y, 0], [last.get_right()[0], y, 0], color=t.muted, stroke_width=2)
+                word = label(self.names[i - 1], style.SMALL_SIZE, t.muted)
                 word.next_to(line, DOWN, buff=style.SNUG)
                 brackets.add(VGroup(line, word))
         self.brackets = brackets
-        marks = VGroup(*[self.pieces.mark(j) for j in groups[a.follow]])
+        marks = VGroup(*[self.piece_mark(j) for j in groups[a.follow]])
         count = label(self.caption_text("ui_pieces", pieces=self.fig("pieces").text), style.LABEL_SIZE, t.fg)
         model = label(self.story.caption_context(self.SECTION, self.lang)["model"], style.TITLE_SIZE, t.fg)
         model.next_to(self.pieces, UP, buff=style.APART + count.height + style.GAP)
         count.next_to(self.pieces, UP, buff=style.GAP)
         self.piece_heads = VGroup(model, count)
-        # All there is to see for now: as large as the frame allows, up to the stage's scale.
+        # All there is to see for now: as large as the frame allows, up to the stage's scale
+        # (with the card that will say why, for a sentence the model cannot read).
         shown = VGroup(self.piece_heads, self.pieces, brackets, marks)
-        shown.scale(min(STAGE_SCALE, PIECES_SHARE * box.width / shown.width))
+        if not readable(self.story):
+            self.card = self.unreadable_card()
+            self.card.next_to(VGroup(self.pieces, brackets), DOWN, buff=style.APART)
+            shown.add(self.card)
+        shown.scale(min(STAGE_SCALE, PIECES_SHARE * box.width / shown.width, PIECES_SHARE * box.height / shown.height))
         shown.move_to(style.content_center())
         self.say("pieces")
         self.play(FadeIn(model, shift=style.TIGHT * DOWN), run_time=timing.FADE)
@@ -104,19 +109,50 @@ class RealHead(SectionScene):
         self.piece_marks = marks
         self.settle()
 
-    def cannot_read(self):
-        """The honest card: the words the model cannot read marked, and the rule."""
+    def piece_lines(self, pieces: list[list[str]], width: float) -> tuple[VGroup, list]:
+        """The pieces as chips, on as few lines as keep them readable (a word's pieces never
+        split over two lines), every line at one size; and each piece's chip box, in order."""
+        total = sum(len(p) for ps in pieces for p in ps)
+        for count in range(1, MAX_PIECE_LINES + 1):
+            runs, run, used = [], [], 0
+            for ps in pieces:
+                chars = sum(len(p) for p in ps)
+                if run and used + chars / 2 > total * (len(runs) + 1) / count:
+                    runs.append(run)
+                    run = []
+                run.append(ps)
+                used += chars
+            runs.append(run)
+            strips = [TokenStrip([p for ps in r for p in ps], width=width) for r in runs]
+            if min(st.font_size for st in strips) >= MIN_CHIP_SIZE:
+                break
+        size = min(st.font_size for st in strips)
+        for st in strips:
+            if st.font_size > size:
+                st.scale(size / st.font_size)
+        lines = VGroup(*strips).arrange(DOWN, buff=style.NEAR + label("Ag", style.SMALL_SIZE).height + style.SPACED)
+        return lines, [chip[0] for st in strips for chip in st.chips]
+
+    def piece_mark(self, j: int, color: str | None = None):
+        """An outline of piece ``j``'s chip (the highlight colour by default)."""
+        return self.piece_boxes[j].copy().set_fill(opacity=0).set_stroke(color or self.theme.highlight, width=4)
+
+    def unreadable_card(self) -> VGroup:
+        """The honest card's words: the model cannot read the sentence, and the rule."""
         t = self.theme
-        bad = VGroup(*[self.pieces.mark(j, t.bad) for i in foreign_words(self.story) + unknown_words(self.story)
-                       for j in self.piece_groups[i + 1]])
-        box = style.content_box()
         head = label(self.ui("unread"), style.LABEL_SIZE, t.bad)
         rule = label(self.ui("rule"), style.SMALL_SIZE, t.muted)
         card = VGroup(head, rule).arrange(DOWN, buff=style.CLOSE)
-        box.fit(card)
-        card.next_to(VGroup(self.pieces, self.brackets), DOWN, buff=style.APART)
+        style.content_box().fit(card)
+        return card
+
+    def cannot_read(self):
+        """The honest card: the words the model cannot read marked, and the rule."""
+        t = self.theme
+        bad = VGroup(*[self.piece_mark(j, t.bad) for i in foreign_words(self.story) + unknown_words(self.story)
+                       for j in self.piece_groups[i + 1]])
         self.say("unreadable")
-        self.play(FadeIn(bad), FadeIn(card, shift=style.TIGHT * UP), run_time=timing.FADE)
+        self.play(FadeIn(bad), FadeIn(self.card, shift=style.TIGHT * UP), run_time=timing.FADE)
         self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ the grid

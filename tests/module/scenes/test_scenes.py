@@ -59,6 +59,7 @@ ON_SCREEN = {
     23: ["context", "long_context", "long_bytes", "token_bytes", "bill_ratio"],
     24: [],   # filled per sentence below: every row's sum and output
     25: ["wc_follow_winner"],
+    26: ["best_weight", "best_top", "toy_weight"],   # bar numbers of the zoomed head and the toy row
     99: [],
 }
 

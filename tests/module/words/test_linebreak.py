@@ -61,3 +61,14 @@ def test_caption_breaks_after_a_clause_end(mark):
 
     s = f"注意の重みは行ごとに足して一になる{mark}負の数は一つもなく、どの重みも正だ"
     assert lines_of(s, "ja")[0].endswith(mark), lines_of(s, "ja")
+
+
+@pytest.mark.parametrize("count", ["9 語", "30 個", "12 ヘッド", "6 層"])
+def test_a_number_keeps_its_japanese_counter(count):
+    from words import cues
+
+    text = f"all-MiniLM-L6-v2 は英語で学習した。「猫」など {count}がラテン文字でなく、重みに意味がない。図は出さない。"
+    number, counter = count.split()
+    for cue in cues.cues_of(text, "ja"):
+        for line, after in zip(cue.split("\n"), cue.split("\n")[1:]):
+            assert not (line.rstrip().endswith(number) and after.startswith(counter)), cue
