@@ -23,6 +23,7 @@ def heads(as_json, out_file, example):
     """The followed word's attention in every head of all-MiniLM-L6-v2 (a trained BERT
     encoder shipped with the set-up), gathered to your sentence's words."""
     from attn_math import default_head
+    from attn_math.fmt import fmt
     from pipeline.heads import heads_of, write_picture
     from pipeline.options import BadInput
 
@@ -46,7 +47,7 @@ def heads(as_json, out_file, example):
         top = att.top_word()
         for layer in range(top.shape[0]):
             click.echo(f"layer {layer + 1}: " + "  ".join(
-                f"{att.tokens[top[layer, h]]} {att.rows[layer, h, top[layer, h]]:.2f}" for h in range(top.shape[1])))
+                f"{att.tokens[top[layer, h]]} {fmt(att.rows[layer, h, top[layer, h]], 2)}" for h in range(top.shape[1])))
     else:
         click.echo(f"wrote {out_file}")
     return 0

@@ -198,3 +198,33 @@ def test_the_picture_is_a_png(tmp_path):
     with Image.open(out) as img:
         assert img.format == "PNG" and img.width > img.height > 200
     assert [p.name for p in tmp_path.iterdir()] == ["heads.png"]
+
+
+#: Words of English sentences: common ones, and some the vocabulary cuts into many pieces.
+ENGLISH = ("the a cat dog ate ran it and because was hungry she saw them over lazy river tokenization "
+           "disestablishment unbelievably naïve café moon 1984 don't").split()
+
+
+@pytest.mark.slow
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.sampled_from(ENGLISH), min_size=2, max_size=12), st.data())
+def test_heads_json_agrees_with_the_independent_pass_for_any_sentence(words, data):
+    from cli.group import cli
+
+    follow = data.draw(st.integers(0, len(words) - 1))
+    result = CliRunner().invoke(cli, ["heads", "--json", "--sentence", " ".join(words), "--follow", str(follow)])
+    assert result.exit_code == 0, result.output
+    got = json.loads(result.output)
+    m = load_model()
+    pieces = [pieces_of(w, m.vocab) for w in words]
+    ids = [m.vocab[CLS], *(m.vocab[p] for ps in pieces for p in ps), m.vocab[SEP]]
+    maps = loop_attention(ids, model_dir())
+    spans, start = [[0]], 1
+    for ps in pieces:
+        spans.append(list(range(start, start + len(ps))))
+        start += len(ps)
+    spans.append([start])
+    f = got["follow"]
+    want = np.array([[[maps[layer, h][spans[f]][:, span].sum(axis=1).mean() for span in spans]
+                      for h in range(12)] for layer in range(6)])
+    assert np.abs(np.array(got["attention"]) - want).max() < 1e-5
