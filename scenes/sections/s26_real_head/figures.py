@@ -13,8 +13,9 @@ are singled out:
   followed word's weight.
 
 Without the model installed every table is empty (the section cannot render, and says what to
-install before a run starts); for a sentence the model cannot read
-(:attr:`~attn_math.real_head.WordAttention.readable`) only the pieces are figures.
+install before a run starts). For a sentence the model cannot read
+(:attr:`~attn_math.real_head.WordAttention.readable`) the figures are computed all the same
+(the weights exist, they mean little); its plan shows only the pieces and a card.
 """
 
 from __future__ import annotations
@@ -123,8 +124,6 @@ def caption_context(s: Story, figs: Mapping[str, Figure], lang: str | None) -> d
     for key, idx in (("foreign", foreign_words(s)), ("unknown", unknown_words(s))):
         ctx[key] = _names([s.labels[i] for i in idx], lang)
         ctx[f"{key}_first"] = name(s.labels[idx[0]]) if idx else ""
-    if not a.readable:
-        return ctx
     labels = real_labels(s)
     ctx["real_top"] = _names([labels[j] for j in real_tops(s)], lang)
     ctx["toy_tops"] = _names([s.labels[j] for j in toy_tops(s)], lang)
@@ -149,8 +148,6 @@ def figures(s: Story) -> dict[str, Figure]:
     table = [("pieces", pieces, str(pieces)), ("cut_count", len(cut), str(len(cut))),
              ("split_count", split, str(split)), ("foreign_count", foreign, str(foreign)),
              ("unknown_count", unknown, str(unknown))]
-    if not a.readable:
-        return figure_table(*table)
     layers, heads = a.rows.shape[:2]
     n_parked = int(parked(s).sum())
     sl, sh, sw = a.strongest_other()

@@ -75,9 +75,13 @@ def test_wordpieces_are_the_reference_tokenisers(model, text):
 # The two implementations read Unicode categories from different tables (Python 3.11's Unicode 14,
 # the Rust crate's own): code points unassigned in one (Cn) and recent astral scripts (Wancho's
 # marks, Mn in Python and BERT's Python reference, not marks to the crate) differ for that reason
-# alone, so the text is drawn from the Basic Multilingual Plane's assigned characters.
-@given(st.text(alphabet=st.characters(codec="utf-8", max_codepoint=0xFFFF,
-                                      exclude_categories=("Cs", "Cn", "Co")), max_size=40))
+# alone, so the text is drawn from the Basic Multilingual Plane's assigned characters; and the
+# marks that accent stripping drops are those of the combining diacritics block (U+0300-036F):
+# marks added to the BMP since (Syloti Nagri's U+A82C, Unicode 13) are Mn to Python but kept by
+# the crate, whose table is older.
+@given(st.text(alphabet=st.one_of(
+    st.characters(codec="utf-8", max_codepoint=0xFFFF, exclude_categories=("Cs", "Cn", "Co", "Mn")),
+    st.characters(min_codepoint=0x300, max_codepoint=0x36F)), max_size=40))
 def test_wordpieces_agree_on_any_text(text):
     m = load_model()
     reference = _reference()
