@@ -312,11 +312,14 @@ class Hasher:
             self._captions[lang] = (data, raw)
         data, raw = self._captions[lang]
         key = f"s{section.number:02d}"
-        if data is None or key not in data or getattr(section, "card", False):
-            return raw      # a card reads other sections' words too (the closing's bug list)
+        others = _words_of(section)
+        if data is None or key not in data or others is None:
+            return raw      # a card that does not say whose words it shows may show any
         section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
         shared = {k: v for k, v in data.items() if k not in section_keys and k not in NOT_IN_CLIPS}
-        return json.dumps([data[key], shared], sort_keys=True, ensure_ascii=False, default=str).encode()
+        tables = [data[key]] + [data.get(f"s{n:02d}") for n in others]
+        return json.dumps([*tables, shared] if others else [data[key], shared], sort_keys=True,
+                          ensure_ascii=False, default=str).encode()
 
     def _own_caption_bytes(self, section, lang: str, own_words: Path) -> bytes:
         """:meth:`caption_bytes` under a captions file: the packaged bytes while the words the
@@ -328,7 +331,8 @@ class Hasher:
         if data is None:
             return raw
         changed = merged_from(data, lang, own_words)
-        if getattr(section, "card", False):  # a card reads other sections' words too
+        others = _words_of(section)
+        if others is None:  # a card that does not say whose words it shows may show any
             return packaged if changed == data else json.dumps(
                 changed, sort_keys=True, ensure_ascii=False, default=str).encode()
         section_keys = {f"s{s.number:02d}" for s in self.registry.sections + self.registry.cards}
@@ -337,11 +341,20 @@ class Hasher:
         def seen(table: dict) -> list:
             shared = {k: v for k, v in table.items() if k not in section_keys and k != "titles"}
             titles = {k: v for k, v in table.get("titles", {}).items() if k.split("_")[0] in (key, "video")}
-            return [table.get(key), shared, titles]
+            return [table.get(key), *(table.get(f"s{n:02d}") for n in others), shared, titles]
 
         if seen(changed) == seen(data):
             return packaged
         return json.dumps(seen(changed), sort_keys=True, ensure_ascii=False, default=str).encode()
+
+
+def _words_of(section) -> tuple[int, ...] | None:
+    """The other sections whose words ``section`` shows: none for a section; a card's own
+    list (``WORDS_OF``), None when it gives none."""
+    if not getattr(section, "card", False):
+        return ()
+    words_of = getattr(section, "words_of", None)
+    return words_of() if words_of is not None else None
 
 
 def section_hash(section, opts: Options, kind: OutputKind, hasher: Hasher, source: Path) -> str:

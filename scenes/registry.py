@@ -47,6 +47,14 @@ class Section:
     title_en_n: str = ""
     #: A card of the stitched explainer (opening, closing), not a section of the source.
     card: bool = False
+    def words_of(self) -> tuple[int, ...] | None:
+        """The numbers of the other sections whose caption words this unit shows (its
+        package's ``WORDS_OF``, slugs); None when it does not say (a card may then show any)."""
+        if self.folder is None:
+            return None
+        slugs = getattr(importlib.import_module(self.package), "WORDS_OF", None)
+        return None if slugs is None else tuple(by_slug(slug).number for slug in slugs)
+
     def missing(self) -> str | None:
         """None when the unit can render here, else one line saying what it needs: the first
         complaint of its package's ``REQUIRES`` (callables returning None when what they check

@@ -12,6 +12,7 @@ line length and the stills' width, and the page reads the same without them.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import io
 import json
@@ -76,17 +77,32 @@ def clock(seconds: float) -> str:
 
 
 def still_data_url(png: Path, width: int = STILL_WIDTH) -> tuple[str, int, int]:
-    """``png`` scaled to at most ``width`` pixels wide, as a ``data:`` URL, and its size."""
+    """``png`` scaled to at most ``width`` pixels wide, as a ``data:`` URL, and its size.
+
+    The scaled, optimised PNG is kept beside ``png`` (``NAME.wWIDTH.png``; in the store it
+    shares the clip's hash, so it is pruned with it): optimising a PNG costs about 50 ms, and
+    a re-render after one caption edit would otherwise pay it for every section's still.
+    """
     from PIL import Image
 
-    with Image.open(png) as source:
-        img = source.convert("RGB")
-    if img.width > width:
-        img = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=True)
-    size = img.size
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii"), *size
+    from pipeline.files import DiskFull, atomic_write
+
+    scaled = png.with_name(f"{png.stem}.w{width}.png")
+    if scaled.is_file() and scaled.stat().st_mtime >= png.stat().st_mtime:
+        data = scaled.read_bytes()
+        with Image.open(io.BytesIO(data)) as img:
+            size = img.size
+    else:
+        with Image.open(png) as source:
+            img = source.convert("RGB")
+        if img.width > width:
+            img = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+        buf = io.BytesIO()
+        img.save(buf, format="PNG", optimize=True)
+        data, size = buf.getvalue(), img.size
+        with contextlib.suppress(OSError, DiskFull):   # a cache: a read-only or full disk only costs time
+            atomic_write(scaled, data)
+    return "data:image/png;base64," + base64.b64encode(data).decode("ascii"), *size
 
 
 def _words(lang: str) -> dict[str, str]:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from math import sqrt
 
 import numpy as np
-from scipy.special import erf
 
 from .model import Model, load_model
 from .wordpiece import CLS, SEP, UNK
@@ -29,6 +28,8 @@ def layer_norm(x: np.ndarray, gamma: np.ndarray, beta: np.ndarray, eps: float) -
 
 def gelu(x: np.ndarray) -> np.ndarray:
     """The exact GELU, ``x · Φ(x)``."""
+    from scipy.special import erf  # on first use: every command imports this package (0.1 s)
+
     return 0.5 * x * (1.0 + erf(x / sqrt(2.0)))
 
 

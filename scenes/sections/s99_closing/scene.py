@@ -19,13 +19,15 @@ from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.text import bullet_list, label, paragraph
 from words import captions
 
+from . import WORDS_OF
+
 #: Seconds the closing card's four failures take to come in, one after another.
 LIST_SECONDS = 2.0
 #: The attention-map section's caption keys bug_<name>_cause / _symptom: the card lists
 #: that section's four failures in its words.
 BUGS = ("mask", "pos", "div", "norm")
 #: The section whose words and figures the card's list uses.
-BUG_LIST_SECTION = "attention-map"
+BUG_LIST_SECTION = WORDS_OF[0]
 
 
 class ClosingCard(SectionScene):

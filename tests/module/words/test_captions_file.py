@@ -128,8 +128,23 @@ def test_only_the_sections_whose_words_changed_get_a_new_key(tmp_path):
         b = section_hash(s, Options(lang="en", quality="tiny", captions_file=mine), CLIP, hasher, src)
         if a != b:
             changed.append(s.number)
-    # section 17's words and title, and the cards, which show every section's words
-    assert changed == [17, 0, 99], changed
+    # section 17's words and title; the cards show none of its words (WORDS_OF)
+    assert changed == [17], changed
+
+
+def test_the_closing_card_gets_a_new_key_when_the_words_it_lists_change(tmp_path):
+    from pipeline.cache import Hasher, section_hash
+    from pipeline.kinds import CLIP
+    from pipeline.options import Options
+    from pipeline.registry import load_registry, scene_file
+
+    bugs = _file(tmp_path, '[s25]\nbug_mask_cause = "Multiply the mask by zero"\n')
+    registry = load_registry()
+    hasher = Hasher(registry)
+    changed = [s.number for s in registry.sections + registry.cards
+               if section_hash(s, Options(lang="en", quality="tiny"), CLIP, hasher, scene_file(s))
+               != section_hash(s, Options(lang="en", quality="tiny", captions_file=bugs), CLIP, hasher, scene_file(s))]
+    assert changed == [25, 99], changed
 
 
 def test_a_replaced_beat_speaks_its_new_words_not_its_spoken_variant(tmp_path, monkeypatch):
