@@ -16,13 +16,17 @@ from pathlib import Path
 from . import subtitles
 from .files import atomic_write
 from .media import clean_subtitles, probe_clip
+from .poster import end_state_png, scaled_png
 
-__all__ = ["OutputKind", "CLIP", "STILL", "KINDS", "BEATS_SUFFIX", "beats_record"]
+__all__ = ["OutputKind", "CLIP", "STILL", "KINDS", "BEATS_SUFFIX", "END_STATE_SUFFIX", "beats_record"]
 
 #: The store file beside a clip that keeps its caption beats (``<key>.beats``, JSON; not
 #: ``.json``: the store counts its entries by their ``.json`` metas). The stepped decks
 #: (:mod:`slides.beats`) stop at the beats' ends.
 BEATS_SUFFIX = ".beats"
+#: The store file beside a clip that holds its end state as a PNG (``<key>.end.png``, and the
+#: page-sized ``<key>.end.wWIDTH.png``): pruned with the clip, as they share its key.
+END_STATE_SUFFIX = ".end.png"
 
 
 def beats_record(beats, duration: float) -> str:
@@ -74,6 +78,10 @@ def _store_clip(staging: Path, store: Path, key: str, captions: str, lang: str =
         atomic_write(store / f"{key}.srt", cues)
         movie = subtitled_clip(movie, store, key, lang, cues, beats, meta)
     os.replace(movie, store / f"{key}{CLIP.suffix}")
+    # The clip's end state, for the pages that show it (a deck's poster, the transcript's still),
+    # made here in the section's own process rather than one after another when the run ends.
+    end = end_state_png(store / f"{key}{CLIP.suffix}", store / f"{key}{END_STATE_SUFFIX}")
+    scaled_png(end)
     return meta
 
 

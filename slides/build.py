@@ -35,11 +35,12 @@ from pipeline.files import (
     tmp_name,
     unlink,
 )
+from pipeline.kinds import END_STATE_SUFFIX
 from pipeline.options import BadInput
+from pipeline.poster import end_state_png
 
 from . import html_deck, reveal
 from .deck import Deck, SectionSlide, script_of
-from .poster import end_state_png
 from .summaries import summaries_of, summary
 
 if TYPE_CHECKING:
@@ -284,7 +285,7 @@ class SlideBuild:
                 continue
             store = self.paths.store / o.section.stem
             clip = store / f"{o.hash}.mp4"
-            poster = store / f"{o.hash}.end.png"   # pruned with its clip (same hash prefix)
+            poster = store / f"{o.hash}{END_STATE_SUFFIX}"   # pruned with its clip (same hash prefix)
             if not poster.is_file():
                 end_state_png(clip, poster)
             srt_file = store / f"{o.hash}.srt"

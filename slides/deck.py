@@ -26,7 +26,7 @@ class SectionSlide:
     stem: str          # NN-slug: the name of the clip and poster beside the page
     title: str
     clip: Path         # an MP4 (H.264)
-    poster: Path       # a PNG of the clip's end state (slides.poster)
+    poster: Path       # a PNG of the clip's end state (pipeline.poster)
     notes: str         # the section's caption script, one cue per line
     clip_key: str      # the clip's cache key: same key, same bytes
     duration: float    # seconds

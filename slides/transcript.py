@@ -12,15 +12,16 @@ line length and the stills' width, and the page reads the same without them.
 from __future__ import annotations
 
 import base64
-import contextlib
 import hashlib
-import io
 import json
 from dataclasses import dataclass
 from functools import partial
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from pipeline.kinds import END_STATE_SUFFIX
+from pipeline.poster import STILL_WIDTH, scaled_png
 
 if TYPE_CHECKING:
     from attn_math import Story
@@ -32,9 +33,6 @@ __all__ = ["TranscriptSection", "Transcript", "FILE", "HEADING_JOIN", "STILL_WID
 FILE = "transcript.html"
 #: The page's heading: the video's title, then the word "transcript", per language.
 HEADING_JOIN = {"ja": "：", "en": ": "}
-
-#: The stills are scaled down to this width (px): the page stays a few MB at 1080p.
-STILL_WIDTH = 960
 
 
 @dataclass(frozen=True)
@@ -77,32 +75,10 @@ def clock(seconds: float) -> str:
 
 
 def still_data_url(png: Path, width: int = STILL_WIDTH) -> tuple[str, int, int]:
-    """``png`` scaled to at most ``width`` pixels wide, as a ``data:`` URL, and its size.
-
-    The scaled, optimised PNG is kept beside ``png`` (``NAME.wWIDTH.png``; in the store it
-    shares the clip's hash, so it is pruned with it): optimising a PNG costs about 50 ms, and
-    a re-render after one caption edit would otherwise pay it for every section's still.
-    """
-    from PIL import Image
-
-    from pipeline.files import DiskFull, atomic_write
-
-    scaled = png.with_name(f"{png.stem}.w{width}.png")
-    if scaled.is_file() and scaled.stat().st_mtime >= png.stat().st_mtime:
-        data = scaled.read_bytes()
-        with Image.open(io.BytesIO(data)) as img:
-            size = img.size
-    else:
-        with Image.open(png) as source:
-            img = source.convert("RGB")
-        if img.width > width:
-            img = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
-        buf = io.BytesIO()
-        img.save(buf, format="PNG", optimize=True)
-        data, size = buf.getvalue(), img.size
-        with contextlib.suppress(OSError, DiskFull):   # a cache: a read-only or full disk only costs time
-            atomic_write(scaled, data)
-    return "data:image/png;base64," + base64.b64encode(data).decode("ascii"), *size
+    """``png`` scaled to at most ``width`` pixels wide (:func:`pipeline.poster.scaled_png`), as a
+    ``data:`` URL, and its size."""
+    data, (w, h) = scaled_png(png, width)
+    return "data:image/png;base64," + base64.b64encode(data).decode("ascii"), w, h
 
 
 def _words(lang: str) -> dict[str, str]:
@@ -172,16 +148,16 @@ def write_transcript(build) -> Path | None:
     """Write ``OUT/transcript.html`` for a finished ``render`` run (a :class:`pipeline.build.Build`
     of clips with captions), from the clips in the store; None when there is nothing to write.
 
-    Each still is the clip's end state (:func:`slides.poster.end_state_png`, made once per
+    Each still is the clip's end state (:func:`pipeline.poster.end_state_png`, made once per
     clip beside it in the store). The page is rewritten only when what it shows changed: its
     key (clips, titles, alt texts, sentence, this module) is kept in ``OUT/.cache``.
     """
     from attn_math import load_head
     from attn_math.head import DEFAULT_HEAD_PATH
     from pipeline.files import atomic_write
+    from pipeline.poster import end_state_png
 
     from .deck import alt_text
-    from .poster import end_state_png
     from .summaries import summaries_of, summary
 
     opts, paths = build.opts, build.paths
@@ -206,7 +182,7 @@ def write_transcript(build) -> Path | None:
         title = o.section.title(opts.lang, opts.n_tokens)
         alt = alt_text(title, summary(table, o.section.number, partial(context, o.section.number)), opts.lang)
         srt_file = store / f"{o.hash}.srt"
-        entries.append((o.section.number, title, store / f"{o.hash}.end.png", alt,
+        entries.append((o.section.number, title, store / f"{o.hash}{END_STATE_SUFFIX}", alt,
                         srt_file.read_text(encoding="utf-8") if srt_file.is_file() else "", start, o))
         start += o.meta["duration"]
     from words.captions import table as caption_table

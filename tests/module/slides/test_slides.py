@@ -421,10 +421,10 @@ def test_chromium_plays_a_narrated_clip_with_sound_after_the_title_slide(tmp_pat
     from selenium.webdriver.common.keys import Keys
 
     from pipeline.files import atomic_write, publish
+    from pipeline.poster import end_state_png
     from slides.build import _has_audio
     from slides.deck import Deck, SectionSlide
     from slides.html_deck import write_html
-    from slides.poster import end_state_png
     from tests.support.browser import offline_chromium, open_deck, wait_for
 
     clip = make_narrated_clip(tmp_path / "voiced.mp4")
@@ -461,7 +461,7 @@ def test_a_failed_section_keeps_the_deck_unless_allow_missing(project, deck):
 
 def test_poster_is_the_end_state_before_the_closing_fade(tmp_path):
     """Section clips end with a fade to the background: the poster is the frame before it."""
-    from slides.poster import end_state_png
+    from pipeline.poster import end_state_png
 
     path = tmp_path / "fading.mp4"
     pattern = np.zeros((72, 128, 3), np.uint8)

@@ -1,4 +1,5 @@
-"""A clip's poster frame: its end state as a PNG (what the slide shows before it plays).
+"""A clip's poster frame: its end state as a PNG (what a slide shows before it plays, what
+the transcript shows beside its words), and that PNG scaled down for a page.
 
 Every section clip ends with a short fade to the background (``scenes.style.TRANSITION``,
 0.5 s: the transition between sections), so the very last frame is empty. The poster is
@@ -9,8 +10,13 @@ without a fade that is its last frame.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 from pathlib import Path
+
+__all__ = ["END_WINDOW_SECONDS", "SEEK_BACK_SECONDS", "STILL_WIDTH", "end_state_png", "fullness",
+           "scaled_png"]
 
 #: Longer than the end fade (0.5 s), shorter than any section's last hold.
 END_WINDOW_SECONDS = 1.0
@@ -19,6 +25,8 @@ SEEK_BACK_SECONDS = 2.0
 #: A pixel "shows something" when it differs from the frame's dominant colour by more.
 INK_THRESHOLD = 20
 SCORE_SIZE = (160, 90)
+#: The width (px) of the scaled still a page embeds (the transcript): a few MB at 1080p.
+STILL_WIDTH = 960
 
 
 def fullness(rgb) -> float:
@@ -56,3 +64,30 @@ def end_state_png(clip: Path, dest: Path) -> Path:
     best.to_image().save(tmp, format="PNG")
     os.replace(tmp, dest)
     return dest
+
+
+def scaled_png(png: Path, width: int = STILL_WIDTH) -> tuple[bytes, tuple[int, int]]:
+    """``png`` scaled to at most ``width`` pixels wide, as optimised PNG bytes, and its size.
+
+    The result is kept beside ``png`` (``NAME.wWIDTH.png``; in the store it shares the clip's
+    hash, so it is pruned with it): optimising a PNG costs about 50 ms, which a render pays in
+    the section's worker, not in every run that writes a page of all the stills.
+    """
+    from PIL import Image
+
+    from .files import DiskFull, atomic_write
+
+    scaled = png.with_name(f"{png.stem}.w{width}.png")
+    if scaled.is_file() and scaled.stat().st_mtime >= png.stat().st_mtime:
+        data = scaled.read_bytes()
+        with Image.open(io.BytesIO(data)) as kept:
+            return data, kept.size
+    with Image.open(png) as source:
+        img = source.convert("RGB")
+    if img.width > width:
+        img = img.resize((width, round(img.height * width / img.width)), Image.Resampling.LANCZOS)
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", optimize=True)
+    with contextlib.suppress(OSError, DiskFull):   # a cache: a read-only or full disk only costs time
+        atomic_write(scaled, buf.getvalue())
+    return buf.getvalue(), img.size
