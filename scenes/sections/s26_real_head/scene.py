@@ -17,12 +17,8 @@ from manim import DOWN, UP, FadeIn, FadeOut, Line, ReplacementTransform, VGroup
 from scenes import style, timing
 from scenes.base import STAGE_SCALE, SectionScene
 from scenes.geometry import Box
-from scenes.widgets.text import label
-from scenes.widgets.tokens import MIN_CHIP_SIZE, TokenStrip
-from scenes.widgets.weights import CHIP_HEIGHT, GUTTER, RIGHT_ROOM, RowLayout, WeightBars
-
-from .beats import readable
-from .figures import (
+from scenes.sections.s26_real_head.beats import readable
+from scenes.sections.s26_real_head.figures import (
     attention,
     chosen_head,
     chosen_row,
@@ -33,7 +29,10 @@ from .figures import (
     toy_tops,
     unknown_words,
 )
-from .head_grid import HeadGrid
+from scenes.sections.s26_real_head.head_grid import HeadGrid
+from scenes.widgets.text import label
+from scenes.widgets.tokens import MIN_CHIP_SIZE, TokenStrip
+from scenes.widgets.weights import CHIP_HEIGHT, GUTTER, RIGHT_ROOM, RowLayout, WeightBars
 
 #: Seconds one layer of the grid takes to light up.
 LAYER_TIME = 0.5

@@ -15,11 +15,10 @@ import narration
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.registry import by_slug
+from scenes.sections.s99_closing import WORDS_OF
 from scenes.widgets.score_grid import ScoreGrid
 from scenes.widgets.text import bullet_list, label, paragraph
 from words import captions
-
-from . import WORDS_OF
 
 #: Seconds the closing card's four failures take to come in, one after another.
 LIST_SECONDS = 2.0

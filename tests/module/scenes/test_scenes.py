@@ -168,6 +168,25 @@ def assert_text_contrast(section, scene) -> None:
     assert not faint, f"{section.stem}: texts under WCAG's 4.5:1: " + "; ".join(faint)
 
 
+@pytest.mark.parametrize("section", ALL, ids=lambda s: s.stem)
+def test_the_manim_cli_can_load_every_scene_file(section):
+    """``manim render scenes/sections/sNN_slug/scene.py`` loads the file by its path, outside
+    its package: a relative import there fails (the pipeline imports it as a package module
+    and would not notice). The file is loaded here the way manim's CLI loads it."""
+    import importlib.util
+    import sys
+
+    name = f"cli_loaded_{section.stem.replace('-', '_')}"
+    spec = importlib.util.spec_from_file_location(name, section.scene_file)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+        assert of_scene(getattr(module, section.scene)) == section
+    finally:
+        sys.modules.pop(name, None)
+
+
 def test_beats_in_motion_are_beats_of_their_section():
     """An exemption names a beat the default sentence's plan has (a renamed or removed
     beat must not leave a stale exemption behind)."""
