@@ -341,3 +341,43 @@ def test_firefox_stops_at_every_beat_of_section_3(out, script_beats, script_cues
             if n < beats:
                 wait_for(d, f"return Reveal.getCurrentSlide().querySelector('video.beat.current').dataset.beat !== '{n}'")
         wait_for(d, "return Reveal.getIndices().h === 2")
+
+
+# ----------------------------------------------------------------------------- narrated
+
+#: The span at each end of a piece that must hold no voice (a word cut at a stop would sound there).
+QUIET_SECONDS = 0.08
+
+
+def _sound(piece: Path) -> tuple[np.ndarray, int, float]:
+    """A piece's audio (mono), its rate, and its video's length in seconds, read by PyAV."""
+    with av.open(str(piece)) as c:
+        stream = c.streams.video[0]
+        frames = sum(1 for _ in c.decode(stream))
+        fps = float(stream.average_rate)
+    with av.open(str(piece)) as c:
+        rate = c.streams.audio[0].rate
+        chunks = [f.to_ndarray() for f in c.decode(audio=0)]
+    sound = np.concatenate([ch.mean(axis=0) if ch.ndim > 1 else ch for ch in chunks]).astype(float)
+    return sound, rate, frames / fps
+
+
+def test_a_narrated_deck_stops_between_words(tmp_path):
+    """Section 3 narrated by a real voice (Mei, Open JTalk: installed by the set-up): each beat's
+    piece carries its sound for exactly its frames, holds speech, and is silent at both ends,
+    so no stop cuts the voice mid-word; there is a piece per beat of the narrated script."""
+    out = tmp_path / "out"
+    render("slides", "--sections", "3", "--quality", "tiny", "--lang", "ja", "--voice", "mei_normal",
+           "--format", "html", "--jobs", "2", "--out", str(out))
+    cues = json.loads(render("script", "--json", "--sections", "3", "--lang", "ja", "--voice", "mei_normal").stdout)
+    beats = [b for b, _ in itertools.groupby(c["beat"] for c in cues)]
+    pieces = sorted((out / "slides" / "media").glob("03-which-key.*.b*.mp4"))
+    assert len(pieces) == len(beats)
+    for piece in pieces:
+        sound, rate, seconds = _sound(piece)
+        assert abs(len(sound) / rate - seconds) <= 1 / 5, piece.name      # one frame at tiny's 5 fps
+        quiet = int(QUIET_SECONDS * rate)
+        level = np.sqrt(np.convolve(sound ** 2, np.ones(quiet) / quiet, mode="valid"))
+        assert level.max() > 0.05, f"{piece.name} holds no speech"
+        for end in (sound[:quiet], sound[-quiet:]):
+            assert np.sqrt(np.mean(end ** 2)) < 0.02 * level.max(), f"{piece.name}: voice at a stop"
