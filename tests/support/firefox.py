@@ -49,17 +49,22 @@ class BidiFirefox:
 
         self._ws = websocket.create_connection(f"{url}/session", timeout=timeout, suppress_origin=True)
         self._ids = itertools.count(1)
+        #: Every event received (after a ``session.subscribe``), in order: ``{"method", "params"}``.
+        self.events: list[dict] = []
         self.send("session.new", capabilities={})
         self.context = self.send("browsingContext.getTree")["contexts"][0]["context"]
         self.send("browsingContext.setViewport", context=self.context,
                   viewport={"width": VIEWPORT[0], "height": VIEWPORT[1]})
 
     def send(self, method: str, **params) -> dict:
-        """Send one command and return its result (events in between are dropped)."""
+        """Send one command and return its result (events in between are kept in :attr:`events`)."""
         n = next(self._ids)
         self._ws.send(json.dumps({"id": n, "method": method, "params": params}))
         while True:
             msg = json.loads(self._ws.recv())
+            if msg.get("type") == "event":
+                self.events.append({"method": msg.get("method"), "params": msg.get("params", {})})
+                continue
             if msg.get("id") == n:
                 if msg.get("type") == "error" or "error" in msg:
                     raise RuntimeError(f"{method}: {msg.get('error')}: {msg.get('message')}")

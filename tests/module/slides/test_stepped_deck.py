@@ -302,8 +302,9 @@ def test_libreoffice_converts_the_stepped_deck_with_every_poster(out, tmp_path):
 
 def test_firefox_stops_at_every_beat_of_section_3(out, script_beats, script_cues):
     """The same walk in headless Firefox (WebDriver BiDi, no geckodriver), section 3 only:
-    each stop paused on its beat's last frame, previous back to the beat's start, and the
-    slide changes after the last beat."""
+    each stop paused on its beat's last frame, previous back to the beat's start, R replays the
+    beat to the same stop, the slide changes after the last beat, and the page asks for
+    nothing but local files."""
     from selenium.webdriver.common.keys import Keys
 
     from tests.support.browser import wait_for
@@ -314,6 +315,7 @@ def test_firefox_stops_at_every_beat_of_section_3(out, script_beats, script_cues
     frames = clip_frames(out, stem)
     ends = beat_ends(out, stem, script_cues[number])
     with offline_firefox() as d:
+        d.send("session.subscribe", events=["network.beforeRequestSent"])
         d.get((out / "slides" / "index.html").resolve().as_uri())
         wait_for(d, "return !!(window.Reveal && Reveal.isReady())")
         d.execute_script(f"for (const v of document.querySelectorAll('video')) {{ v.defaultPlaybackRate = v.playbackRate = {PLAYBACK_RATE}; }}")
@@ -337,10 +339,23 @@ def test_firefox_stops_at_every_beat_of_section_3(out, script_beats, script_cues
                 d.press(Keys.ARROW_RIGHT)   # next plays the beat again to its stop
                 wait_stop(d)
                 assert nearest(frames, shown_frame(d), last)[0]
+            if n == 3:
+                d.execute_script("window.replayed = false; Reveal.getCurrentSlide().querySelector("
+                                 "'video.beat.current').addEventListener('play', () => { window.replayed = true; },"
+                                 " {once: true}); return 1")
+                d.press("r")                # replay: from the beat's start to the same stop
+                wait_for(d, "return window.replayed === true")
+                wait_stop(d)
+                assert int(current(d, "Number(v.dataset.beat)")) == 3
+                assert nearest(frames, shown_frame(d), last)[0]
             d.press(Keys.ARROW_RIGHT)
             if n < beats:
                 wait_for(d, f"return Reveal.getCurrentSlide().querySelector('video.beat.current').dataset.beat !== '{n}'")
         wait_for(d, "return Reveal.getIndices().h === 2")
+        d.execute_script("return 1")   # flush the events sent before this command
+        asked = [e["params"]["request"]["url"] for e in d.events if e["method"] == "network.beforeRequestSent"]
+    assert asked and all(u.startswith(("file://", "data:", "blob:", "about:")) for u in asked), \
+        [u for u in asked if not u.startswith(("file://", "data:", "blob:", "about:"))]
 
 
 # ----------------------------------------------------------------------------- narrated
