@@ -30,6 +30,7 @@ from batch.store import ClipStore
 from pipeline import subtitles
 from pipeline.build import Build
 from pipeline.files import atomic_write, check_out_dir
+from pipeline.kinds import BEATS_SUFFIX
 from pipeline.options import Options
 from pipeline.registry import load_registry
 from pipeline.run_setup import write_head_file
@@ -135,6 +136,9 @@ def render_clip(task: ClipTask) -> dict | Failed:
             return Failed(task.key, section.stem, str(outcome.get("data")), log)
         entry = paths.store / section.stem
         files = {"mp4": entry / f"{task.key}.mp4"}
+        beats = entry / f"{task.key}{BEATS_SUFFIX}"
+        if beats.exists():   # where its caption beats end: a stepped deck cuts the clip there
+            files[BEATS_SUFFIX.lstrip(".")] = beats
         if task.captions != "none":
             files["srt"] = entry / f"{task.key}.srt"
             langs = outcome["data"].get("subtitles", ())  # every language's .srt and .vtt

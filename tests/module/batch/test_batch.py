@@ -375,6 +375,13 @@ def test_batch_on_a_cluster_equals_render(project, cluster, tmp_path):
         assert (folder / "explainer.srt").read_text() == (tmp_path / "render" / v.name / "explainer.srt").read_text()
     # the comparison can fail: variants differ (dark vs light, English vs Japanese captions)
     assert not (frames(out / "alice" / "explainer.mp4")[0] == frames(out / "carol" / "explainer.mp4")[0]).all()
+    # a variant's stepped deck is cut from its stored clips at their stored beats: nothing renders
+    alice = next(v for v in load_variants(csv) if v.name == "alice")
+    deck = subprocess.run([sys.executable, str(ROOT / "render.py"), "slides", "--quality", "tiny", "--sections", "1-2",
+                           "--format", "html", "--out", str(out / "alice"), *alice.render_args()],
+                          env=base_env(project), capture_output=True, text=True, timeout=300)
+    assert deck.returncode == 0 and "0 rendered, 2 cached" in deck.stderr, deck.stdout + deck.stderr
+    assert sorted((out / "alice" / "slides" / "media").glob("*.b01.mp4"))
     # a second run renders nothing and rewrites nothing
     before = {f: f.stat().st_mtime_ns for f in out.glob("*/explainer.*")}
     p = batch(project, str(csv), "--scheduler", cluster.address, "--out", str(out), "--quality", "tiny",
@@ -398,10 +405,11 @@ def test_store_on_s3(project, cluster, s3, tmp_path):
     s3c = boto3.client("s3", endpoint_url=s3["AWS_ENDPOINT_URL"], aws_access_key_id="testing",
                        aws_secret_access_key="testing", region_name="us-east-1")
     objects = [o["Key"] for o in s3c.list_objects_v2(Bucket="clips", Prefix="course/")["Contents"]]
-    # per clip: the metadata, the video, its .srt, and each language's .srt and .vtt
+    # per clip: the metadata, the video, its caption beats (where a stepped deck stops), its
+    # .srt, and each language's .srt and .vtt
     names = sorted("".join(Path(k).suffixes[-2:]) if Path(k).suffixes[-2:-1] in ([".ja"], [".en"])
                    else Path(k).suffix for k in objects)
-    assert names == sorted([".json", ".mp4", ".srt", ".ja.srt", ".ja.vtt", ".en.srt", ".en.vtt"] * 6)
+    assert names == sorted([".json", ".mp4", ".beats", ".srt", ".ja.srt", ".ja.vtt", ".en.srt", ".en.vtt"] * 6)
     assert not (out / ".cache" / "store").exists()  # nothing went to the default local store
     # the clips in out/ are the stored objects, byte for byte
     key = json.loads((out / "kenji" / "manifest.json").read_text())["clips"]["02-beta"]["hash"]
