@@ -6,12 +6,15 @@ every worker mounts at the same path, or an object store such as ``s3://bucket/p
 ``AWS_SECRET_ACCESS_KEY``, ``AWS_ENDPOINT_URL`` for an S3-compatible server).
 
 An entry is a few files named by its key, in a folder named by the key's first two
-characters (``ab/ab12....mp4``, ``.srt``, ``.json``). The key is the section's content hash
-(the same hash ``render`` caches by), so an entry never changes once written: workers that
-render the same key write the same thing, and the store needs no locking. Each file is written
-whole or not at all (a temporary name and a rename on a file system; one PUT on an object store)
-and the ``.json`` (sizes and SHA-256 of the other files) is written last: an entry without it
-does not exist. Reading checks the sizes and digests.
+characters (``ab/ab12....<digest>.mp4``, ``.srt``, ``.beats``; ``ab/ab12....json``). The key
+is the section's content hash (the same hash ``render`` caches by). Each file is written whole
+or not at all (a temporary name and a rename on a file system; one PUT on an object store)
+under a name that holds its own SHA-256, and the ``.json`` (sizes and digests of the other
+files) is written last: an entry without it does not exist, and the one written last names
+files that belong together. So the store needs no locking even when two workers render the
+same key at once and their bytes differ (a render that is not bit-for-bit reproducible): each
+writes its own files, and a reader gets one worker's whole set, never a mix. Reading checks
+the sizes and digests. Entries written before the names held digests are read as before.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from pipeline.cache import _file_digest as _sha256  # the one file digest of the
 #: Protocols whose single PUT is atomic (an object appears whole or not at all).
 OBJECT_STORES = {"s3", "s3a", "gs", "gcs", "abfs", "az", "adl", "memory"}
 META = "json"
+#: Hex digits of a file's SHA-256 in its name in the store (:meth:`ClipStore.path`).
+CONTENT_DIGITS = 16
 
 
 class StoreError(RuntimeError):
@@ -67,10 +72,15 @@ class ClipStore:
 
     # -- names ----------------------------------------------------------------------
 
-    def path(self, key: str, suffix: str) -> str:
-        """Where the ``suffix`` file (``mp4``, ``srt``, ``json``) of ``key`` lives in the store."""
+    def path(self, key: str, suffix: str, sha256: str | None = None) -> str:
+        """Where the ``suffix`` file (``mp4``, ``srt``, ``json``) of ``key`` lives in the store;
+        a file named by its content (``sha256``) as :meth:`put` writes them: two workers that
+        render one clip at once each write their own bytes, and the metadata written last
+        names a set of files that belong together."""
         if not key.isalnum():
             raise ValueError(f"not a cache key: {key!r}")
+        if sha256 is not None:
+            return f"{self.root}/{key[:2]}/{key}.{sha256[:CONTENT_DIGITS]}.{suffix}"
         return f"{self.root}/{key[:2]}/{key}.{suffix}"
 
     # -- reading --------------------------------------------------------------------
@@ -119,7 +129,7 @@ class ClipStore:
                 continue
             tmp = dest.with_name(f".{dest.name}.{uuid.uuid4().hex}.tmp")
             try:
-                self._get_file(self.path(key, suffix), tmp)
+                self._get_file(self.path(key, suffix, info["sha256"] if info.get("named") else None), tmp)
                 if tmp.stat().st_size != info["size"] or _sha256(tmp) != info["sha256"]:
                     raise StoreError(f"{key}.{suffix} in {self.url} does not match its digest")
                 os.replace(tmp, dest)
@@ -149,10 +159,10 @@ class ClipStore:
         Returns the metadata as stored (``meta`` plus ``files``: size and SHA-256 of each).
         """
         record = dict(meta)
-        record["files"] = {s: {"size": Path(p).stat().st_size, "sha256": _sha256(Path(p))}
+        record["files"] = {s: {"size": Path(p).stat().st_size, "sha256": _sha256(Path(p)), "named": True}
                            for s, p in files.items()}
         for suffix, local in files.items():
-            self._put_file(Path(local), self.path(key, suffix))
+            self._put_file(Path(local), self.path(key, suffix, record["files"][suffix]["sha256"]))
         data = json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8")
         tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f".{key}.{uuid.uuid4().hex}.json"
         try:

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from tests.faults.harness import SLIDE_FORMATS, Case, Project, Tally, reference_project, tmpfs  # noqa: E402
 from tests.faults.test_damaged_cache import damaged_cases  # noqa: E402
 from tests.faults.test_disk_full import disk_full_case, needed_span, spread  # noqa: E402
-from tests.faults.test_kill import kill_chains  # noqa: E402
+from tests.faults.test_kill import kill_chains, studio_kills  # noqa: E402
 
 DOC = ROOT / "docs" / "reliability.md"
 MARK = "<!-- faults-table -->"
@@ -89,6 +89,8 @@ def main() -> None:
                                           args.seed + 2, new)
             tallies.append(Tally(f"SIGKILL of `{command}` at random moments "
                                  f"({finished} more runs ended before their kill)", kills))
+        tallies.append(Tally("SIGKILL of the studio during an explainer job, started again each time",
+                             studio_kills(p, work / "kills-studio", args.cases, args.seed + 4)))
         damaged = Tally("damaged store entry (cut clip, changed byte, bad JSON, lost subtitles)")
         import shutil
 

@@ -14,11 +14,17 @@ starts from the English outputs and renders Japanese.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import random
+import select
 import shutil
 import signal
+import subprocess
+import sys
 import time
+import urllib.request
 
 import pytest
 
@@ -32,6 +38,7 @@ from tests.faults.harness import (
     leftovers,
     outputs,
 )
+from tests.support import ROOT
 
 # one worker builds the reference project (conftest) and runs every case that uses it
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("faults")]
@@ -135,3 +142,111 @@ def test_a_live_lock_is_refused_and_a_dead_one_taken_over(project, tmp_path):
     case = Case("lock", "taken over")
     check_same(case, out, outputs(project.base / "ja"))
     assert case.ok and not leftovers(out), (case.notes, leftovers(out))
+
+
+# ----------------------------------------------------------------------------- the studio
+
+def _studio(project: Project, out) -> tuple[subprocess.Popen, str]:
+    """The studio started on ``out`` as a user starts it (its own process group, as a terminal
+    gives it), and its page's address once it prints it."""
+    p = subprocess.Popen([sys.executable, str(ROOT / "render.py"), "studio", "--out", str(out), "--no-browser",
+                          "--port", "0", "--lang", "ja", "--jobs", "2"], env=project.env(),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    ready, _, _ = select.select([p.stdout], [], [], 60)
+    url = p.stdout.readline().strip() if ready else ""
+    assert url.startswith("http://127.0.0.1:"), f"the studio printed no address: {url!r}"
+    return p, url
+
+
+def _ask(url: str, route: str, body: dict | None = None) -> dict:
+    req = urllib.request.Request(url + route, data=None if body is None else json.dumps(body).encode(),
+                                 method="GET" if body is None else "POST")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+#: The studio's explainer of the fixture sections, Japanese, at the tests' tiny quality.
+STUDIO_JOB = {"product": "explainer", "choice": {"lang": "ja", "theme": "dark"}, "quality": "tiny"}
+
+
+def _studio_outputs(out) -> dict[str, str]:
+    """The outputs a studio job writes (its own ``.studio`` folder of logs and words aside)."""
+    return {k: v for k, v in outputs(out).items() if not k.startswith(".studio")}
+
+
+def _run_job(url: str, timeout: float = 120) -> dict:
+    job = _ask(url, "api/jobs", STUDIO_JOB)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        state = _ask(url, f"api/jobs/{job['id']}")
+        if not state["running"]:
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the studio's job did not finish")
+
+
+def studio_kills(project: Project, tmp_path, points: int, seed: int) -> list[Case]:
+    """The studio SIGKILLed (with nothing else: its job's processes must follow it) at
+    ``points`` seeded random moments of an explainer job, started again on the same folder
+    each time: it starts (no stale lock), its processes are all gone after a kill, the outputs
+    are the previous or the new ones, and a last job writes what an uninterrupted one writes
+    (judged on the last case)."""
+    from tests.module.studio.support import group_alive
+
+    rng = random.Random(seed)
+    reference = tmp_path / "reference"
+    shutil.copytree(project.base / "en", reference, symlinks=True)
+    t0 = time.monotonic()
+    server, url = _studio(project, reference)
+    try:
+        assert _run_job(url)["code"] == 0
+    finally:
+        server.kill()
+        server.communicate()
+    whole = time.monotonic() - t0
+    new = _studio_outputs(reference)
+    out = tmp_path / "out"
+    shutil.copytree(project.base / "en", out, symlinks=True)
+    prev = _studio_outputs(out)
+    cases = []
+    for _ in range(points):
+        t = rng.uniform(0.0, whole)
+        case = Case("SIGKILL (studio)", f"{t:.2f} s")
+        server, url = _studio(project, out)
+        with contextlib.suppress(OSError):
+            _ask(url, "api/jobs", STUDIO_JOB)
+        time.sleep(t)
+        os.kill(server.pid, signal.SIGKILL)
+        _, err = server.communicate()
+        deadline = time.monotonic() + 15
+        while group_alive(server.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if group_alive(server.pid):
+            case.fail("rerun_clean", "a render of the killed studio is still running")
+        if "Traceback" in err:
+            case.fail("message_clean", "a traceback on stderr")
+        now = _studio_outputs(out)
+        for rel, digest in now.items():
+            if rel != "manifest.json" and digest not in (prev.get(rel), new.get(rel)):
+                case.fail("outputs_intact", f"{rel} is neither the previous nor the new file")
+        cases.append(case)
+    server, url = _studio(project, out)
+    try:
+        final = _run_job(url)
+    finally:
+        server.kill()
+        server.communicate()
+    last = cases[-1]
+    if final["code"] != 0:
+        last.fail("rerun_clean", f"the job after the kills ended with {final['code']}")
+    check_same(last, out, new | {k: v for k, v in outputs(out).items() if k.startswith(".studio")})
+    left = [p for p in leftovers(out) if not p.startswith(".studio")]
+    if left:
+        last.fail("rerun_clean", f"left behind: {left[:4]}")
+    return cases
+
+
+def test_studio_killed_at_random_points(project, tmp_path):
+    cases = studio_kills(project, tmp_path, cases_wanted(20), seed=3840)
+    bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
+    assert not bad, bad

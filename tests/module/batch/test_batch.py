@@ -156,8 +156,10 @@ def test_local_store_round_trip(tmp_path):
     assert not store.exists(key) and store.keys() == set()
     stored = store.put(key, _entry(tmp_path), {"duration": 1.0})
     assert store.exists(key) and store.keys() == {key}
-    # content-addressed layout, no temporary files left behind
-    assert sorted(p.name for p in (tmp_path / "store" / "0a").iterdir()) == [f"{key}.json", f"{key}.mp4", f"{key}.srt"]
+    # content-addressed layout (each file named by its key and its own digest), no temporary files
+    digests = {s: stored["files"][s]["sha256"][:16] for s in ("mp4", "srt")}
+    assert sorted(p.name for p in (tmp_path / "store" / "0a").iterdir()) == sorted([
+        f"{key}.{digests['mp4']}.mp4", f"{key}.{digests['srt']}.srt", f"{key}.json"])
     clone = pickle.loads(pickle.dumps(store))  # what a worker receives
     meta = clone.get(key, tmp_path / "got")
     assert meta == stored and meta["duration"] == 1.0
@@ -171,8 +173,8 @@ def test_store_entry_without_meta_does_not_exist_and_corruption_is_caught(tmp_pa
     (tmp_path / "store" / "ff").mkdir(parents=True)
     shutil.copy(_entry(tmp_path)["mp4"], tmp_path / "store" / "ff" / f"{key}.mp4")  # a worker died here
     assert not store.exists(key) and store.keys() == set()
-    store.put(key, _entry(tmp_path), {})
-    (tmp_path / "store" / "ff" / f"{key}.mp4").write_bytes(b"bit rot")
+    stored = store.put(key, _entry(tmp_path), {})
+    Path(store.path(key, "mp4", stored["files"]["mp4"]["sha256"])).write_bytes(b"bit rot")
     with pytest.raises(StoreError, match="does not match its digest"):
         store.get(key, tmp_path / "got")
     assert not (tmp_path / "got" / f"{key}.mp4").exists()
@@ -413,7 +415,8 @@ def test_store_on_s3(project, cluster, s3, tmp_path):
     assert not (out / ".cache" / "store").exists()  # nothing went to the default local store
     # the clips in out/ are the stored objects, byte for byte
     key = json.loads((out / "kenji" / "manifest.json").read_text())["clips"]["02-beta"]["hash"]
-    body = s3c.get_object(Bucket="clips", Key=f"course/{key[:2]}/{key}.mp4")["Body"].read()
+    (name,) = [k for k in objects if k.startswith(f"course/{key[:2]}/{key}.") and k.endswith(".mp4")]
+    body = s3c.get_object(Bucket="clips", Key=name)["Body"].read()
     assert body == (out / "kenji" / "clips" / "02-beta.mp4").read_bytes()
     # a fresh output folder on the same store: everything comes from S3
     p = batch(project, *[a if a != str(out) else str(tmp_path / "again") for a in args], env=s3)
