@@ -35,12 +35,15 @@ from pipeline.options import BadInput
 from pipeline.run_setup import check_narration, choose_sections, run_options, voice_cache_for
 from pipeline.scheduler import on_sigterm
 
-__all__ = ["RETRIES", "VariantRun", "StitchOnly", "run_batch"]
+__all__ = ["RETRIES", "RESUBMITS", "VariantRun", "StitchOnly", "run_batch"]
 
 #: Dask retries of a task that raised (a render process that died, a store hiccup, a worker
 #: with other code). A scene that raises is not retried (:class:`batch.tasks.Failed`); a task
 #: whose worker dies is re-run elsewhere by the scheduler (``distributed.scheduler.allowed-failures``).
 RETRIES = 2
+#: How many times a clip is asked for again after Dask gave it up because the workers running
+#: it kept dying (``distributed.scheduler.allowed-failures`` deaths each time).
+RESUBMITS = 2
 
 
 @dataclass
@@ -208,10 +211,23 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
         futures = {client.submit(render_clip, task, key=task.dask_key, pure=False, retries=RETRIES,
                                  priority=-min(r.index for r in users[key])): key
                    for key, task in todo.items()}
+        resubmitted: dict[str, int] = {}
         with progress:
             bar = progress.add_task("clips", total=total, completed=counts["stored"], stats=stats())
-            for future in as_completed(list(futures), loop=client.loop):
+            pending = as_completed(list(futures), loop=client.loop)
+            for future in pending:
                 key = futures[future]
+                if _workers_died(future) and resubmitted.get(key, 0) < RESUBMITS:
+                    # Dask gave up after its allowed failures (workers killed one after another
+                    # while running it: an OOM killer, a preempted machine): the clip itself
+                    # raised nothing, so it is asked for again, on the workers there are now.
+                    resubmitted[key] = n = resubmitted.get(key, 0) + 1
+                    future.release()
+                    again = client.submit(render_clip, todo[key], key=f"{todo[key].dask_key}-again{n}", pure=False,
+                                          retries=RETRIES, priority=-min(r.index for r in users[key]))
+                    futures[again] = key
+                    pending.add(again)
+                    continue
                 results[key] = _outcome(future, key)
                 counts["failed" if isinstance(results[key], Failed) else "rendered"] += 1
                 progress.update(bar, advance=1, stats=stats())
@@ -220,6 +236,15 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
                     if not waiting[id(run)] and not run.done:
                         finish(run)
     return counts
+
+
+def _workers_died(future) -> bool:
+    """Whether the task failed because every worker that ran it died (Dask's ``KilledWorker``)."""
+    if future.status != "error":
+        return False
+    from distributed import KilledWorker
+
+    return isinstance(future.exception(), KilledWorker)
 
 
 def _outcome(future, key: str):

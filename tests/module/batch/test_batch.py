@@ -476,6 +476,67 @@ def test_worker_killed_mid_task(project, cluster, tmp_path):
     assert len(check_stream) == 3  # 0.6 s at 5 fps
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["eighteen-clips", "four-shared-clips"])
+def test_workers_killed_again_and_again_through_a_batch(project, cluster, tmp_path, shared):
+    """Nine variants while a busy worker is SIGKILLed every second (its nanny starts it
+    again), up to five times: every variant is written whole, each clip in the store matches
+    its digests, and the cluster is back to two workers. With nine sentences each variant has
+    clips of its own; with one sentence the nine share four clips, so the same clip's workers
+    die again and again (the slow fixture section, 4 s, is among them) until Dask gives it up
+    (``KilledWorker``) and the batch asks for it again."""
+    import random
+    import threading
+
+    from batch.store import ClipStore
+
+    nouns = ("cat", "dog", "bird", "fish", "tree", "car", "book", "river", "moon")
+    rows = "".join(f"v{i},the {'cat' if shared else noun} saw it,{'ja' if i % 3 == 0 else 'en'}\n"
+                   for i, noun in enumerate(nouns))
+    csv = write(tmp_path / "nine.csv", "name,sentence,lang\n" + rows)
+    out, store = tmp_path / "out", tmp_path / "store"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "render.py"), "batch", str(csv), "--scheduler",
+                             cluster.address, "--out", str(out), "--cache", str(store), "--quality", "tiny",
+                             "--sections", "1-2,4" if shared else "1-2"], env=base_env(project),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kills: list[int] = []
+    rng = random.Random(3841)
+
+    def killer() -> None:
+        while len(kills) < 5 and proc.poll() is None:
+            time.sleep(0.6 if shared else 1.0)
+            with contextlib.suppress(Exception), cluster.client() as c:
+                busy = [w for w, keys in c.processing().items() if keys]
+                if busy:
+                    pid = c.run(os.getpid, workers=[rng.choice(busy)])
+                    victim = next(iter(pid.values()))
+                    os.kill(victim, signal.SIGKILL)
+                    kills.append(victim)
+
+    thread = threading.Thread(target=killer, daemon=True)
+    thread.start()
+    try:
+        stdout, stderr = proc.communicate(timeout=400)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        thread.join(30)
+    assert len(kills) >= (2 if shared else 3), f"only {len(kills)} kills: the batch outran the killer"
+    assert proc.returncode == 0, stderr
+    assert "9 of 9 variants written" in stderr, stderr
+    for i in range(9):
+        if shared:   # the slow section's chapter has no title of the fixture's: the streams alone
+            clip_frames = sum(len(frames(out / f"v{i}" / "clips" / f"{stem}.mp4")) for stem in (*STEMS, "04-slow"))
+            assert len(frames(out / f"v{i}" / "explainer.mp4")) == clip_frames
+        else:
+            check_variant(out / f"v{i}", "ja" if i % 3 == 0 else "en")
+    clips = ClipStore(store)
+    assert len(clips.keys()) == (6 if shared else 18)   # three sections in two languages, or two of nine sentences
+    for key in clips.keys():
+        clips.get(key, tmp_path / "check")   # raises if a file does not match its digest
+    with cluster.client() as c:
+        c.wait_for_workers(2, timeout=120)
+
+
 def test_failing_section_fails_its_variant_only(project, cluster, tmp_path):
     csv = write(tmp_path / "v.csv", "name,sentence,lang\nfine,the cat sat,en\nboomer,boom goes the cat,en\n")
     out = tmp_path / "out"
