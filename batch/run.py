@@ -17,6 +17,7 @@ Exit codes: 0 every variant written, 1 some variant failed (the others are writt
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import signal
@@ -44,6 +45,8 @@ RETRIES = 2
 #: How many times a clip is asked for again after Dask gave it up because the workers running
 #: it kept dying (``distributed.scheduler.allowed-failures`` deaths each time).
 RESUBMITS = 2
+#: How long a batch that lost its scheduler waits for it to come back (with a worker).
+RECONNECT_SECONDS = 120.0
 
 
 @dataclass
@@ -212,34 +215,60 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
                                  priority=-min(r.index for r in users[key])): key
                    for key, task in todo.items()}
         resubmitted: dict[str, int] = {}
+
+        def settle(key: str, outcome) -> None:
+            results[key] = outcome
+            counts["failed" if isinstance(outcome, Failed) else "rendered"] += 1
+            progress.update(bar, advance=1, stats=stats())
+            for run in users[key]:
+                waiting[id(run)].discard(key)
+                if not waiting[id(run)] and not run.done:
+                    finish(run)
+
         with progress:
             bar = progress.add_task("clips", total=total, completed=counts["stored"], stats=stats())
             pending = as_completed(list(futures), loop=client.loop)
             for future in pending:
                 key = futures[future]
-                if _workers_died(future) and resubmitted.get(key, 0) < RESUBMITS:
-                    # Dask gave up after its allowed failures (workers killed one after another
-                    # while running it: an OOM killer, a preempted machine): the clip itself
-                    # raised nothing, so it is asked for again, on the workers there are now.
-                    resubmitted[key] = n = resubmitted.get(key, 0) + 1
+                if _ask_again(future) and resubmitted.get(key, 0) < RESUBMITS:
+                    # The clip itself raised nothing: Dask gave it up after its allowed failures
+                    # (workers killed one after another while running it: an OOM killer, a
+                    # preempted machine), or cancelled it with every future when the client lost
+                    # the scheduler (restarted, or the network dropped). It is asked for again,
+                    # on the workers there are now (once a lost scheduler is back at its address).
+                    lost = _wait_for_scheduler(client, RECONNECT_SECONDS) if future.status == "cancelled" else None
                     future.release()
+                    if lost is not None:
+                        settle(key, Failed(key, "", lost, ""))
+                        continue
+                    resubmitted[key] = n = resubmitted.get(key, 0) + 1
                     again = client.submit(render_clip, todo[key], key=f"{todo[key].dask_key}-again{n}", pure=False,
                                           retries=RETRIES, priority=-min(r.index for r in users[key]))
                     futures[again] = key
                     pending.add(again)
                     continue
-                results[key] = _outcome(future, key)
-                counts["failed" if isinstance(results[key], Failed) else "rendered"] += 1
-                progress.update(bar, advance=1, stats=stats())
-                for run in users[key]:
-                    waiting[id(run)].discard(key)
-                    if not waiting[id(run)] and not run.done:
-                        finish(run)
+                settle(key, _outcome(future, key))
     return counts
 
 
-def _workers_died(future) -> bool:
-    """Whether the task failed because every worker that ran it died (Dask's ``KilledWorker``)."""
+def _wait_for_scheduler(client, seconds: float) -> str | None:
+    """Wait until ``client`` is connected to its scheduler again and the scheduler has a
+    worker; None then, else one line saying what was lost."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with contextlib.suppress(Exception):
+            if client.status == "running" and client.scheduler_info(n_workers=-1).get("workers"):
+                return None
+        time.sleep(0.5)
+    return f"lost the scheduler {client.scheduler.address} and could not reach it again within {seconds:.0f} s"
+
+
+def _ask_again(future) -> bool:
+    """Whether the task ended for want of a place to run, not by its own error: cancelled (the
+    client lost the scheduler) or given up because every worker that ran it died (Dask's
+    ``KilledWorker``)."""
+    if future.status == "cancelled":
+        return True
     if future.status != "error":
         return False
     from distributed import KilledWorker
@@ -251,6 +280,8 @@ def _outcome(future, key: str):
     """The task's stored metadata or :class:`Failed`; an exception (after Dask's retries, or a
     task whose workers kept dying) becomes a :class:`Failed` with its first line."""
     try:
+        if future.status == "cancelled":
+            return Failed(key, "", "cancelled: the batch lost its scheduler", "")
         if future.status == "error":
             exc = future.exception()
             lines = f"{type(exc).__name__}: {exc}".strip().splitlines()

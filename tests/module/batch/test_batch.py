@@ -241,18 +241,31 @@ class Cluster:
     """``dask scheduler`` and two ``dask worker`` processes on 127.0.0.1, started as the README
     says (one process and one thread per worker)."""
 
-    def __init__(self, base: Path, env: dict):
+    def __init__(self, base: Path, env: dict, port: int = 0):
         self.base, self.env, self.procs = base, env, []
         self.scheduler_file = base / "scheduler.json"
-        self._start([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", "0",
+        self._up(port)
+
+    def _up(self, port: int) -> None:
+        self.scheduler_file.unlink(missing_ok=True)
+        self._start([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
                      "--dashboard-address", "127.0.0.1:0", "--scheduler-file", str(self.scheduler_file)], "scheduler")
         self.address = self._scheduler_address(deadline=time.monotonic() + 60)
         for i in (1, 2):
             self._start([str(BIN / "dask"), "worker", self.address, "--nworkers", "1", "--nthreads", "1",
                          "--host", "127.0.0.1", "--name", f"w{i}", "--no-dashboard",
-                         "--local-directory", str(base / f"w{i}")], f"worker{i}")
+                         "--local-directory", str(self.base / f"w{i}")], f"worker{i}")
         with self.client() as c:
             c.wait_for_workers(2, timeout=120)
+
+    def restart(self) -> None:
+        """The scheduler SIGKILLed (its workers close when they lose it, as Dask's do), then a
+        new scheduler on the same address and two new workers, as a cluster manager does."""
+        port = int(self.address.rsplit(":", 1)[1])
+        os.killpg(self.procs[0].pid, signal.SIGKILL)
+        self.stop()
+        self.procs = []
+        self._up(port)
 
     def _scheduler_address(self, deadline: float) -> str:
         """The address in the scheduler file, once the scheduler has written it whole (the
@@ -535,6 +548,46 @@ def test_workers_killed_again_and_again_through_a_batch(project, cluster, tmp_pa
         clips.get(key, tmp_path / "check")   # raises if a file does not match its digest
     with cluster.client() as c:
         c.wait_for_workers(2, timeout=120)
+
+
+def test_scheduler_restarted_mid_batch(project, tmp_path_factory, tmp_path):
+    """The scheduler SIGKILLed while a 9-variant batch runs, then started again on the same
+    address with new workers: the batch waits for it, asks again for the clips it lost, and
+    writes every variant (no traceback); the store holds each clip once, whole."""
+    from batch.store import ClipStore
+
+    with socket.socket() as s:   # a free port the restarted scheduler can take again
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cluster = Cluster(tmp_path_factory.mktemp("restarted"), base_env(project, {"DASK_DISTRIBUTED__WORKER__DAEMON": "False"}),
+                      port=port)
+    try:
+        nouns = ("cat", "dog", "bird", "fish", "tree", "car", "book", "river", "moon")
+        csv = write(tmp_path / "nine.csv", "name,sentence,lang\n" + "".join(
+            f"v{i},the {noun} saw it,en\n" for i, noun in enumerate(nouns)))
+        out, store = tmp_path / "out", tmp_path / "store"
+        proc = subprocess.Popen([sys.executable, str(ROOT / "render.py"), "batch", str(csv), "--scheduler",
+                                 cluster.address, "--out", str(out), "--cache", str(store), "--quality", "tiny",
+                                 "--sections", "1-2"], env=base_env(project), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while not ClipStore(store).keys() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        assert proc.poll() is None, "the batch ended before the scheduler could be restarted"
+        cluster.restart()
+        _, stderr = proc.communicate(timeout=400)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        cluster.stop()
+    assert proc.returncode == 0 and "Traceback" not in stderr, stderr
+    assert "9 of 9 variants written" in stderr, stderr
+    for i in range(9):
+        check_variant(out / f"v{i}", "en")
+    clips = ClipStore(store)
+    assert len(clips.keys()) == 18
+    for key in clips.keys():
+        clips.get(key, tmp_path / "check")
 
 
 def test_failing_section_fails_its_variant_only(project, cluster, tmp_path):
