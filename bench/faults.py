@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from tests.faults.harness import SLIDE_FORMATS, Case, Project, Tally, reference_project, tmpfs  # noqa: E402
 from tests.faults.test_damaged_cache import damaged_cases  # noqa: E402
 from tests.faults.test_disk_full import disk_full_case, needed_span, spread  # noqa: E402
-from tests.faults.test_kill import kill_chains, studio_kills  # noqa: E402
+from tests.faults.test_kill import batch_kills, kill_chains, studio_kills  # noqa: E402
 
 DOC = ROOT / "docs" / "reliability.md"
 MARK = "<!-- faults-table -->"
@@ -91,6 +91,8 @@ def main() -> None:
                                  f"({finished} more runs ended before their kill)", kills))
         tallies.append(Tally("SIGKILL of the studio during an explainer job, started again each time",
                              studio_kills(p, work / "kills-studio", args.cases, args.seed + 4)))
+        tallies.append(Tally("SIGKILL of `batch` (3 variants, its own local Dask cluster) at random moments",
+                             batch_kills(p, work / "kills-batch", args.cases, args.seed + 5)))
         damaged = Tally("damaged store entry (cut clip, changed byte, bad JSON, lost subtitles)")
         import shutil
 

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -248,5 +249,106 @@ def studio_kills(project: Project, tmp_path, points: int, seed: int) -> list[Cas
 
 def test_studio_killed_at_random_points(project, tmp_path):
     cases = studio_kills(project, tmp_path, cases_wanted(20), seed=3840)
+    bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
+    assert not bad, bad
+
+
+# ----------------------------------------------------------------------------- batch
+
+#: Three variants of the fixture sections, one Japanese.
+BATCH_CSV = "name,lang\nada,en\nbo,ja\ncy,en\n"
+
+
+def _batch_argv(variants, out) -> list[str]:
+    return [sys.executable, str(ROOT / "render.py"), "batch", str(variants), "--workers", "2",
+            "--quality", "tiny", "--out", str(out)]
+
+
+def _batch_outputs(out) -> dict[str, str]:
+    """Every variant's outputs (each variant's own ``.cache`` and the batch's store aside)."""
+    return {k: v for k, v in outputs(out).items() if ".cache" not in Path(k).parts}
+
+
+#: Records with the run's timings: whole JSON, never compared byte for byte.
+RECORDS = ("manifest.json", "batch.json")
+
+
+def _same_or_previous(case: Case, out, prev: dict[str, str], new: dict[str, str]) -> None:
+    for rel, digest in _batch_outputs(out).items():
+        if Path(rel).name in RECORDS:
+            try:
+                json.loads((out / rel).read_text(encoding="utf-8"))
+            except ValueError:
+                case.fail("outputs_intact", f"{rel} is not whole JSON")
+        elif digest not in (prev.get(rel), new.get(rel)):
+            case.fail("outputs_intact", f"{rel} is neither the previous nor the new file")
+
+
+def batch_kills(project: Project, tmp_path, points: int, seed: int) -> list[Case]:
+    """``render.py batch`` (its own local Dask cluster) SIGKILLed at ``points`` seeded random
+    moments, in chains of :data:`CHAIN` from an empty folder: after each kill its workers and
+    renders are gone with it and every variant's files are the previous or the new ones; the
+    chain's re-run writes what an uninterrupted batch writes (judged on each chain's cases)."""
+    from tests.module.studio.support import group_alive
+
+    rng = random.Random(seed)
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    variants = tmp_path / "variants.csv"
+    variants.write_text(BATCH_CSV, encoding="utf-8")
+    reference = tmp_path / "reference"
+    t0 = time.monotonic()
+    r = subprocess.run(_batch_argv(variants, reference), env=project.env(), capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    whole, new = time.monotonic() - t0, _batch_outputs(reference)
+    cases: list[Case] = []
+    chain = 0
+    while len(cases) < points:
+        out = tmp_path / f"chain{chain}"
+        chain += 1
+        prev: dict[str, str] = {}
+        first = len(cases)
+        while len(cases) - first < CHAIN and len(cases) < points:
+            t = rng.uniform(0.0, whole)
+            case = Case("SIGKILL (batch)", f"{t:.2f} s")
+            p = subprocess.Popen(_batch_argv(variants, out), env=project.env(), stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
+            try:
+                p.wait(t)
+                finished = True
+            except subprocess.TimeoutExpired:
+                os.kill(p.pid, signal.SIGKILL)
+                finished = False
+            _, err = p.communicate()
+            deadline = time.monotonic() + 20
+            while group_alive(p.pid) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            if group_alive(p.pid):
+                case.fail("rerun_clean", "a worker or render of the killed batch is still running")
+            if IN_USE in err:
+                case.fail("rerun_clean", "a stale lock was not taken over")
+            _same_or_previous(case, out, prev, new)
+            prev = _batch_outputs(out)
+            if not finished:
+                cases.append(case)
+        r = subprocess.run(_batch_argv(variants, out), env=project.env(), capture_output=True, text=True, timeout=300)
+        judged = cases[first:] or [Case("SIGKILL (batch)", "re-run")]
+        if r.returncode != 0:
+            judged[-1].fail("rerun_clean", f"re-run exit {r.returncode}: {r.stderr.strip()[-200:]}")
+        now = {k: v for k, v in _batch_outputs(out).items() if Path(k).name not in RECORDS}
+        want = {k: v for k, v in new.items() if Path(k).name not in RECORDS}
+        if now != want:
+            differ = sorted({k for k, _ in set(now.items()) ^ set(want.items())})
+            judged[-1].fail("rerun_clean", f"the re-run's outputs differ from an uninterrupted batch's in {differ[:5]}")
+        left = leftovers(out)
+        if left:
+            judged[-1].fail("rerun_clean", f"left behind after the re-run: {left[:4]}")
+        for c in judged:
+            c.rerun_clean = c.rerun_clean and judged[-1].rerun_clean
+    return cases
+
+
+def test_batch_killed_at_random_points(project, tmp_path):
+    cases = batch_kills(project, tmp_path / "batch", cases_wanted(8), seed=3842)
     bad = [f"{c.point}: {c.notes}" for c in cases if not c.ok]
     assert not bad, bad
