@@ -230,14 +230,19 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
             pending = as_completed(list(futures), loop=client.loop)
             for future in pending:
                 key = futures[future]
-                if _ask_again(future) and resubmitted.get(key, 0) < RESUBMITS:
+                try:
+                    outcome = None if _ask_again(future) else _outcome(future, key)
+                except Exception:  # noqa: BLE001 - the scheduler went away while the result was fetched
+                    outcome = None
+                if outcome is None and resubmitted.get(key, 0) < RESUBMITS:
                     # The clip itself raised nothing: Dask gave it up after its allowed failures
                     # (workers killed one after another while running it: an OOM killer, a
                     # preempted machine), or cancelled it with every future when the client lost
                     # the scheduler (restarted, or the network dropped). It is asked for again,
                     # on the workers there are now (once a lost scheduler is back at its address).
-                    lost = _wait_for_scheduler(client, RECONNECT_SECONDS) if future.status == "cancelled" else None
-                    future.release()
+                    lost = None if _workers_died(future) else _wait_for_scheduler(client, RECONNECT_SECONDS)
+                    with contextlib.suppress(Exception):
+                        future.release()
                     if lost is not None:
                         settle(key, Failed(key, "", lost, ""))
                         continue
@@ -247,7 +252,8 @@ def _render_and_stitch(runs: list[VariantRun], todo: dict[str, ClipTask], schedu
                     futures[again] = key
                     pending.add(again)
                     continue
-                settle(key, _outcome(future, key))
+                settle(key, outcome if outcome is not None else
+                       Failed(key, "", "lost its scheduler or workers too many times", ""))
     return counts
 
 
@@ -264,16 +270,24 @@ def _wait_for_scheduler(client, seconds: float) -> str | None:
 
 
 def _ask_again(future) -> bool:
-    """Whether the task ended for want of a place to run, not by its own error: cancelled (the
-    client lost the scheduler) or given up because every worker that ran it died (Dask's
-    ``KilledWorker``)."""
-    if future.status == "cancelled":
+    """Whether the task ended for want of a place to run, not by its own error: cancelled or
+    lost (the client lost the scheduler), or given up because every worker that ran it died
+    (:func:`_workers_died`)."""
+    if future.status not in ("finished", "error"):
         return True
+    return _workers_died(future)
+
+
+def _workers_died(future) -> bool:
+    """Whether Dask gave the task up because every worker that ran it died (``KilledWorker``)."""
     if future.status != "error":
         return False
     from distributed import KilledWorker
 
-    return isinstance(future.exception(), KilledWorker)
+    try:
+        return isinstance(future.exception(), KilledWorker)
+    except Exception:  # noqa: BLE001 - the scheduler is gone: not a worker's death
+        return False
 
 
 def _outcome(future, key: str):

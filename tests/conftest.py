@@ -89,3 +89,15 @@ def pytest_collection_modifyitems(session, config, items):
         return (2, 0) if item.get_closest_marker("slow") else (3, 0)
 
     items.sort(key=rank)
+
+
+@pytest.fixture(autouse=True)
+def _settings_of_one_test_stay_in_it():
+    """Every test ends with the environment it started with: a command run in-process (click's
+    runner) writes its settings to ``os.environ`` (``ATTN_HEAD`` for a custom sentence, the
+    captions file), which would otherwise reach the next test of the same xdist worker."""
+    saved = dict(os.environ)
+    yield
+    if os.environ != saved:
+        os.environ.clear()
+        os.environ.update(saved)
