@@ -14,6 +14,7 @@ import functools
 import json
 import subprocess
 import sys
+import unicodedata
 
 import numpy as np
 import pytest
@@ -79,9 +80,13 @@ def test_wordpieces_are_the_reference_tokenisers(model, text):
 # marks that accent stripping drops are those of the combining diacritics block (U+0300-036F):
 # marks added to the BMP since (Syloti Nagri's U+A82C, Unicode 13) are Mn to Python but kept by
 # the crate, whose table is older.
+# Likewise for punctuation added since (U+2E43, Unicode 10: punctuation to Python, a letter
+# of an unknown word to the crate): the characters drawn are those Unicode 3.2 already had,
+# in the same category (``unicodedata.ucd_3_2_0``), which every table agrees on.
 @given(st.text(alphabet=st.one_of(
     st.characters(codec="utf-8", max_codepoint=0xFFFF, exclude_categories=("Cs", "Cn", "Co", "Mn")),
-    st.characters(min_codepoint=0x300, max_codepoint=0x36F)), max_size=40))
+    st.characters(min_codepoint=0x300, max_codepoint=0x36F)).filter(
+        lambda c: unicodedata.ucd_3_2_0.category(c) == unicodedata.category(c)), max_size=40))
 def test_wordpieces_agree_on_any_text(text):
     m = load_model()
     reference = _reference()
