@@ -145,10 +145,12 @@ class ClipStore:
             try:
                 os.link(remote, local)
                 return
-            except FileNotFoundError:
-                raise
             except OSError:
-                pass  # another file system, or links not allowed: copy
+                # Another file system, links not allowed, or Linux's link(2) losing a race
+                # with a rename over ``remote`` (it refuses an inode whose last name just
+                # went: ENOENT although the path exists): copy, which opens the file and
+                # fails only if it is really missing.
+                pass
         self.fs.get_file(remote, str(local))
 
     # -- writing --------------------------------------------------------------------
@@ -162,7 +164,11 @@ class ClipStore:
         record["files"] = {s: {"size": Path(p).stat().st_size, "sha256": _sha256(Path(p)), "named": True}
                            for s, p in files.items()}
         for suffix, local in files.items():
-            self._put_file(Path(local), self.path(key, suffix, record["files"][suffix]["sha256"]))
+            remote = self.path(key, suffix, record["files"][suffix]["sha256"])
+            # A name holds its content: a file already there is these bytes, and not renaming
+            # over it spares a reader linking it at that moment.
+            if not self._present(remote):
+                self._put_file(Path(local), remote)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8")
         tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f".{key}.{uuid.uuid4().hex}.json"
         try:
@@ -172,6 +178,10 @@ class ClipStore:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
         return record
+
+    def _present(self, remote: str) -> bool:
+        self.fs.invalidate_cache(remote.rsplit("/", 1)[0])
+        return self.fs.exists(remote)
 
     def _put_file(self, local: Path, remote: str) -> None:
         parent = remote.rsplit("/", 1)[0]

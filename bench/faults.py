@@ -28,6 +28,7 @@ from tests.faults.harness import SLIDE_FORMATS, Case, Project, Tally, reference_
 from tests.faults.test_damaged_cache import damaged_cases  # noqa: E402
 from tests.faults.test_disk_full import disk_full_case, needed_span, spread  # noqa: E402
 from tests.faults.test_kill import batch_kills, kill_chains, studio_kills  # noqa: E402
+from tests.faults.test_store_race import store_race  # noqa: E402
 
 DOC = ROOT / "docs" / "reliability.md"
 MARK = "<!-- faults-table -->"
@@ -93,6 +94,13 @@ def main() -> None:
                              studio_kills(p, work / "kills-studio", args.cases, args.seed + 4)))
         tallies.append(Tally("SIGKILL of `batch` (3 variants, its own local Dask cluster) at random moments",
                              batch_kills(p, work / "kills-batch", args.cases, args.seed + 5)))
+        race = Tally("one clip store written by two processes and read by a third, 216 puts each")
+        for i in range(args.cases):
+            case = Case(race.fault, str(i))
+            for problem in store_race(work / f"race{i}"):
+                case.fail("outputs_intact", problem)
+            race.cases.append(case)
+        tallies.append(race)
         damaged = Tally("damaged store entry (cut clip, changed byte, bad JSON, lost subtitles)")
         import shutil
 
@@ -108,6 +116,11 @@ def main() -> None:
                                 fuzz, fuzz))
     tallies.append(pytest_tally("command line fuzzed (every command's options)",
                                 "tests/faults/test_cli_fuzz.py", args.cases * 3, args.cases * 3 * len(COMMANDS)))
+    batch = "tests/module/batch/test_batch.py::"
+    tallies.append(pytest_tally("a busy Dask worker SIGKILLed every second through a 9-variant batch",
+                                batch + "test_workers_killed_again_and_again_through_a_batch", 1, 1))
+    tallies.append(pytest_tally("the scheduler SIGKILLed mid-batch, restarted on its address with new workers",
+                                batch + "test_scheduler_restarted_mid_batch", 1, 1))
     text = table(tallies)
     print(text)
     bad = [f"{c.fault} at {c.point}: {c.notes}" for t in tallies for c in t.cases if not c.ok]
