@@ -114,8 +114,8 @@ class Section:
     def story_figures(self) -> SectionFigures | None:
         """What the story computes for this unit, or None: its ``figures.py``'s ``figures``,
         the figures its captions borrow (``BORROWS``: slug -> names), a total shown beside
-        its parts (``SUM_PLACES`` and ``summed_rows``) and its own caption placeholders
-        (``caption_context``)."""
+        its parts (``SUM_PLACES`` and ``summed_rows``), its own caption placeholders
+        (``caption_context``) and its own roles (``roles``)."""
         module = self.part("figures")
         if module is None:
             return None
@@ -125,7 +125,7 @@ class Section:
         if hasattr(module, "SUM_PLACES"):
             sums = SectionSums(module.SUM_PLACES, module.summed_rows)
         return SectionFigures(self.number, module.figures, borrows, sums,
-                              getattr(module, "caption_context", None))
+                              getattr(module, "caption_context", None), getattr(module, "roles", None))
 
     @property
     def stem(self) -> str:

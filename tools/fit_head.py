@@ -38,8 +38,9 @@ sys.path.insert(0, str(ROOT))
 
 from attn_math import core  # noqa: E402
 from attn_math.head import DEFAULT_HEAD_PATH, Head, load_head  # noqa: E402
-from attn_math.story import HULL_PULL_SCORE, PUSH_UP_DISTANCE  # noqa: E402
 from scenes.registry import story_of  # noqa: E402
+from scenes.sections.s02_move_the_input.derived import PUSH_UP_DISTANCE  # noqa: E402
+from scenes.sections.s21_inside_the_hull.derived import HULL_PULL_SCORE  # noqa: E402
 
 UP_TILT_DEG = 14.0
 TOKENS = ["the", "cat", "ate", "and", "it", "ran"]

@@ -19,13 +19,19 @@ import numpy as np
 from attn_math import Story, lexicon
 from attn_math.claims import NoTrueVariant
 from attn_math.fmt import fmt
+from scenes import registry
 from scenes.registry import by_number
+from scenes.sections.s07_long_key_trap.derived import long_key_trap
+from scenes.sections.s09_reading_rows.derived import shown_range
+from scenes.sections.s21_inside_the_hull.derived import hull, pulled_weights
+from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from words import captions, config
 
 __all__ = ["ORACLES", "SECTIONS", "check_story"]
 
-#: The sections whose captions the sweep reads (the title cards quote no figure).
-SECTIONS = tuple(range(1, 26))
+#: The sections whose captions the sweep reads, from the registry (the title cards quote no
+#: figure).
+SECTIONS = tuple(unit.number for unit in registry.SECTIONS)
 
 
 def _num(s: Story, section: int, name: str) -> float:
@@ -39,10 +45,10 @@ def _text(s: Story, section: int, name: str) -> str:
 def _leaders_taken(s: Story) -> int:
     """Rows whose argmax becomes the long key once stretched to the slider's end."""
     K = s.K.copy()
-    K[s.long_key] = K[s.long_key] * s.stretch_max
+    K[long_key_trap(s).long_key] = K[long_key_trap(s).long_key] * long_key_trap(s).stretch_max
     before = np.argmax(s.Q @ s.K.T, axis=1)
     after = np.argmax(s.Q @ K.T, axis=1)
-    return int(np.sum((after == s.long_key) & (before != s.long_key)))
+    return int(np.sum((after == long_key_trap(s).long_key) & (before != long_key_trap(s).long_key)))
 
 
 def _values_apart(s: Story) -> bool:
@@ -110,9 +116,9 @@ ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
     (6, "intro"): lambda s: s.n > 2,
     (6, "intro_two"): lambda s: s.n == 2,
     (9, "winner_shared"): lambda s: not _alone_at_top(s.S[s.follow], _places(_text(s, 9, "S_follow_winner"))),
-    (9, "flattest"): lambda s: _alone_at_top([s.shown_range(i) for i in range(s.n)],
+    (9, "flattest"): lambda s: _alone_at_top([shown_range(s, i) for i in range(s.n)],
                                              _places(_text(s, 9, "flattest_range")), min),
-    (9, "flattest_shared"): lambda s: not _alone_at_top([s.shown_range(i) for i in range(s.n)],
+    (9, "flattest_shared"): lambda s: not _alone_at_top([shown_range(s, i) for i in range(s.n)],
                                                         _places(_text(s, 9, "flattest_range")), min),
     (11, "soft_top"): lambda s: (_alone_at_top(s.W[s.follow], s.sum_places[11].parts)
                                  and not _alone_at_top(s.W[s.follow], _places(_text(s, 11, "w_follow_min")), min)),
@@ -127,17 +133,17 @@ ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
     (21, "average"): lambda s: _values_apart(s) and not _collinear(s),
     (21, "average_segment"): _collinear,
     (21, "pull_end"): _collinear,
-    (21, "halt_point_rounded"): lambda s: not _values_apart(s) and s.pulled_weights(8.0)[s.hull_token] < 1,
-    (22, "same"): lambda s: [s.tokens[i].lower() for i in s.permutations[0]] != [t.lower() for t in s.tokens],
-    (22, "same_words"): lambda s: [s.tokens[i].lower() for i in s.permutations[0]] == [t.lower() for t in s.tokens],
+    (21, "halt_point_rounded"): lambda s: not _values_apart(s) and pulled_weights(s, 8.0)[hull(s).hull_token] < 1,
+    (22, "same"): lambda s: [s.tokens[i].lower() for i in reorderings(s).permutations[0]] != [t.lower() for t in s.tokens],
+    (22, "same_words"): lambda s: [s.tokens[i].lower() for i in reorderings(s).permutations[0]] == [t.lower() for t in s.tokens],
     (25, "row_tied"): lambda s: not _alone_at_top(s.Wc[s.follow, :s.follow + 1], _places(_text(s, 25, "wc_follow_winner"))),
     (3, "follow_tie"): lambda s: (_text(s, 3, "R_follow_winner") == _text(s, 3, "R_follow_self")
                                   and s.tokens[s.winner].lower() == s.tokens[s.follow].lower()),
     (4, "two_maps"): lambda s: _text(s, 4, "S_asym_fwd") != _text(s, 4, "S_asym_bwd"),
     (4, "two_maps_same"): lambda s: s.tokens[s.asym[0]].lower() == s.tokens[s.asym[1]].lower(),
     (6, "flat"): lambda s: len({f"{x:.2f}" for x in s.R.ravel()}) == 1,
-    (7, "rising"): lambda s: s.R[s.follow, s.long_key] > 0,
-    (7, "never_overtakes"): lambda s: (s.stretch_max * s.R[s.follow, s.long_key]
+    (7, "rising"): lambda s: s.R[s.follow, long_key_trap(s).long_key] > 0,
+    (7, "never_overtakes"): lambda s: (long_key_trap(s).stretch_max * s.R[s.follow, long_key_trap(s).long_key]
                                        < s.R[s.follow, s.winner]),
     (7, "every_row"): lambda s: _leaders_taken(s) >= 2,
     (7, "every_row_one"): lambda s: _leaders_taken(s) == 1,
@@ -164,7 +170,7 @@ ORACLES: dict[tuple[int, str], Callable[[Story], bool]] = {
     (18, "follow"): _one_top,
     (21, "halt"): lambda s: _values_apart(s) and _text(s, 21, "out_pulled") != _text(s, 21, "v_hull"),
     (21, "halt_same"): lambda s: _values_apart(s) and _text(s, 21, "out_pulled") == _text(s, 21, "v_hull"),
-    (21, "halt_rounded"): lambda s: _values_apart(s) and s.pulled_weights(8.0)[s.hull_token] < 1,
+    (21, "halt_rounded"): lambda s: _values_apart(s) and pulled_weights(s, 8.0)[hull(s).hull_token] < 1,
     (21, "halt_point"): lambda s: not _values_apart(s),
     (21, "pull"): _values_apart,
     (21, "pull_inner"): _values_apart,

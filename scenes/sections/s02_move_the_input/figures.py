@@ -5,13 +5,14 @@ from __future__ import annotations
 from attn_math import core
 from attn_math.fmt import fmt
 from attn_math.story import Figure, Story, figure_table
+from scenes.sections.s02_move_the_input.derived import push_path
 
 __all__ = ["figures"]
 
 
 def figures(s: Story) -> dict[str, Figure]:
     """Move the input: push the followed input straight up."""
-    path = s.push_path()
+    path = push_path(s)
     q_sweep = core.swept_angle_deg(path @ s.head.W_Q)
     v_sweep = core.swept_angle_deg(path @ s.head.W_V)
     ratio = q_sweep / max(v_sweep, 1e-9)

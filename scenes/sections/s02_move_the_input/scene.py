@@ -27,6 +27,7 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
+from scenes.sections.s02_move_the_input.derived import push_path
 from scenes.widgets.arrows import FastArrow
 from scenes.widgets.dial import DirectionDial, unwrapped_angles
 from scenes.widgets.plane import VectorPlane, data_range
@@ -98,7 +99,7 @@ class MoveTheInput(SectionScene):
     def setup_vectors(self):
         """Plane, the input and its three projections, live readouts and two dials."""
         s, t = self.story, self.theme
-        self.path = s.push_path()
+        self.path = push_path(s)
         self.phase = "wander"
         self.u, self.p = ValueTracker(0.0), ValueTracker(0.0)
         W = {"q": s.head.W_Q, "k": s.head.W_K, "v": s.head.W_V}

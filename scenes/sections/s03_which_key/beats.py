@@ -26,6 +26,7 @@ from attn_math.claims import (
 )
 from attn_math.head import default_head
 from attn_math.story import Story
+from scenes.sections.s03_which_key.figures import figures
 
 __all__ = ["VARIANTS", "plan", "fitted_matrices"]
 
@@ -38,7 +39,7 @@ def fitted_matrices(s: Story) -> bool:
 
 def follow_row(s: Story) -> tuple:
     """The followed row's raw scores and the decimals they print with."""
-    return s.R[s.follow], decimals_of(s.fig(3, "R_follow_winner").text)
+    return s.R[s.follow], decimals_of(s.figures_of(figures)["R_follow_winner"].text)
 
 
 #: One key alone prints the followed row's top raw score.

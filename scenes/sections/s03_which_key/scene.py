@@ -23,6 +23,7 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box
+from scenes.sections.s03_which_key.derived import shadow_winners
 from scenes.widgets.arrows import FastArrow
 from scenes.widgets.legend import MarkLegend
 from scenes.widgets.plane import VectorPlane, data_range
@@ -159,7 +160,7 @@ class WhichKey(SectionScene):
     def shadow_versus_score(self):
         """Stop on a row where the longest shadow is not the winner (if there is one)."""
         s = self.story
-        rows = [i for i in range(s.n) if s.row_winners[i] != s.shadow_winners[i]]
+        rows = [i for i in range(s.n) if s.row_winners[i] != shadow_winners(s)[i]]
         if not rows:
             self.say("shadow")
             self.settle()

@@ -25,6 +25,7 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.sections.s04_two_maps.derived import blended_scores, blended_W_Q
 from scenes.widgets.arrows import FastArrow
 from scenes.widgets.chips import MatrixChip
 from scenes.widgets.live_number import LiveNumber
@@ -58,10 +59,10 @@ class TwoMaps(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def W_t(self) -> np.ndarray:
-        return self.story.blended_W_Q(self.t.get_value())
+        return blended_W_Q(self.story, self.t.get_value())
 
     def S_t(self) -> np.ndarray:
-        return self.story.blended_scores(self.t.get_value())
+        return blended_scores(self.story, self.t.get_value())
 
     # ------------------------------------------------------------ beats
 
@@ -167,7 +168,7 @@ class TwoMaps(SectionScene):
         s, th = self.story, self.theme
         a, b = s.asym
         ts = np.linspace(0, 1, 41)
-        vals = np.array([[s.blended_scores(t)[a, b], s.blended_scores(t)[b, a]] for t in ts])
+        vals = np.array([[blended_scores(s, t)[a, b], blended_scores(s, t)[b, a]] for t in ts])
         lo = float(np.floor(min(vals.min(), 0.0) * 2) / 2)
         hi = float(np.ceil(max(vals.max(), 0.0) * 2) / 2)
         axis = Line(LEFT * width / 2, RIGHT * width / 2, stroke_color=th.muted, stroke_width=2)

@@ -10,6 +10,7 @@ from attn_math.beats import Beat, Figures, variant_beats
 from attn_math.claims import ALWAYS, Fact, Variants, shown_value
 from attn_math.fmt import fmt
 from attn_math.story import Story
+from scenes.sections.s05_dot_product_shadow.figures import figures
 
 __all__ = ["VARIANTS", "plan"]
 
@@ -17,7 +18,7 @@ __all__ = ["VARIANTS", "plan"]
 def shown_product_agrees(s: Story) -> bool:
     """The recap's arithmetic: the shadow and the key length as shown multiply to the score
     as shown (each is rounded on its own, so they need not)."""
-    a, b, c = (s.fig(5, k).text for k in ("shadow_len", "key_len", "shadow_score"))
+    a, b, c = (s.figures_of(figures)[k].text for k in ("shadow_len", "key_len", "shadow_score"))
     return fmt(shown_value(a) * shown_value(b), len(c.partition(".")[2])) == c
 
 

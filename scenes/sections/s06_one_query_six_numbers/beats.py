@@ -9,6 +9,7 @@ from __future__ import annotations
 from attn_math.beats import Beat, Figures, variant_beats
 from attn_math.claims import ALWAYS, ONE_WORD, TWO_TOKENS, Alike, Both, Differ, Fact, Not, Variants
 from attn_math.story import Story
+from scenes.sections.s06_one_query_six_numbers.derived import extreme_cells
 
 __all__ = ["VARIANTS", "plan", "extremes_order"]
 
@@ -16,11 +17,11 @@ __all__ = ["VARIANTS", "plan", "extremes_order"]
 def extremes_order(s: Story) -> list[str]:
     """``"max"`` and ``"min"`` in the order the walk reaches them (the maximum first within
     one row)."""
-    return ["max", "min"] if s.max_cell[0] <= s.min_cell[0] else ["min", "max"]
+    return ["max", "min"] if extreme_cells(s).max_cell[0] <= extreme_cells(s).min_cell[0] else ["min", "max"]
 
 
 MAX_FIRST = Fact("the walk reaches the maximum first", lambda s: extremes_order(s)[0] == "max")
-MAX_ON_SELF = Fact("the maximum sits on the diagonal", lambda s: s.max_cell[0] == s.max_cell[1])
+MAX_ON_SELF = Fact("the maximum sits on the diagonal", lambda s: extreme_cells(s).max_cell[0] == extreme_cells(s).max_cell[1])
 
 #: The first extreme said opens with "no ceiling"/"no floor", the second with "nor".
 VARIANTS: Variants = {

@@ -27,6 +27,7 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
+from scenes.sections.s06_one_query_six_numbers.derived import extreme_cells
 from scenes.widgets.placement import LABEL_GAP, arrow_marks, spread_labels
 from scenes.widgets.plane import VectorPlane, data_range
 from scenes.widgets.score_columns import ScoreColumns
@@ -54,6 +55,11 @@ def shared_key_name(names: list[str]) -> str:
 
 
 class OneQuerySixNumbers(SectionScene):
+
+    @property
+    def cells(self):
+        """The cells of the largest and the smallest raw score (``derived.py``)."""
+        return extreme_cells(self.story)
 
     def construct(self):
         self.open()
@@ -195,24 +201,23 @@ class OneQuerySixNumbers(SectionScene):
             if i > 0:
                 self.play(self.pos.animate.set_value(i), run_time=step, rate_func=smooth)
                 self.wait(STEP_PAUSE)
-            if i == s.max_cell[0]:
+            if i == self.cells.max_cell[0]:
                 self.mark_extreme("max")
-            if i == s.min_cell[0]:
+            if i == self.cells.min_cell[0]:
                 self.mark_extreme("min")
 
     def _entry(self, which: str, names: list[str]):
         """The legend entry of the matrix's maximum or minimum: value and (query → key),
         the tokens as ``names`` shows them."""
-        s = self.story
-        row, col = s.max_cell if which == "max" else s.min_cell
+        row, col = self.cells.max_cell if which == "max" else self.cells.min_cell
         value = self.fig("R_max" if which == "max" else "R_min")
         return label(f"{self.caption_text(f'ui_{which}')} {value.text}  ({names[row]} → {names[col]})",
                      style.SMALL_SIZE, self.theme.amber)
 
     def mark_extreme(self, which: str):
         """Tick the column at its extreme, add it to the legend, say it."""
-        s, t = self.story, self.theme
-        row, col = s.max_cell if which == "max" else s.min_cell
+        t = self.theme
+        row, col = self.cells.max_cell if which == "max" else self.cells.min_cell
         value = self.fig("R_max" if which == "max" else "R_min")
         tick = self.columns.tick(col, float(value.value), t.amber)
         entry = self._entry(which, self.names)

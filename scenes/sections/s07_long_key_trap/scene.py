@@ -1,8 +1,8 @@
 """Section 7. The long-key trap.
 
 A raw score is shadow x key length, so a key can win by length alone. The key of the
-story's long key is stretched along its own direction (a slider from 1 to
-``story.stretch_max``): its shadow never changes, its length does, and its column in the
+story's long key is stretched along its own direction (a slider from 1 to ``stretch_max``,
+both from ``derived.py``): its shadow never changes, its length does, and its column in the
 followed row rises until it passes the winner (the crossing is marked). The same key sits
 in every row, so the whole column rises and takes row after row. Remedies: LayerNorm
 before the projections; QK-norm. Raw dot products.
@@ -33,6 +33,7 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
+from scenes.sections.s07_long_key_trap.derived import long_key_trap
 from scenes.widgets.live_number import LiveNumber
 from scenes.widgets.placement import arrow_marks, line_marks, spread_labels
 from scenes.widgets.plane import VectorPlane, data_range
@@ -52,11 +53,16 @@ CROSSING_FLASH = 0.9
 
 class LongKeyTrap(SectionScene):
 
+    @property
+    def trap(self):
+        """The long key and its stretch (``derived.py``)."""
+        return long_key_trap(self.story)
+
     def construct(self):
         self.open()
         self.build()          # says "intro" while the pieces come in
         self.settle()
-        if self.story.stretch_overtakes:
+        if self.trap.stretch_overtakes:
             self.stretch_to_crossing()
         else:
             self.stretch_in_vain()
@@ -78,11 +84,11 @@ class LongKeyTrap(SectionScene):
         s, t = self.story, self.theme
         self.words = self.ui_words("stretch", "shadow", "key_len", "score", "remedies")
         self.layout()
-        f, w, lk = s.follow, s.winner, s.long_key
+        f, w, lk = s.follow, s.winner, self.trap.long_key
         self.stretch = ValueTracker(1.0)
         self.cross = float(self.fig("stretch_cross").value)
         # The plane holds the stretched key as far as the plane is used: to the crossing.
-        reach = float(self.fig("stretch_hi").value) if s.stretch_overtakes else s.stretch_max
+        reach = float(self.fig("stretch_hi").value) if self.trap.stretch_overtakes else self.trap.stretch_max
         self.plane = self._plane_for(np.vstack([s.Q[f], s.K[w], reach * s.K[lk]]),
                                      reach * s.K[lk])
         p = self.plane
@@ -91,10 +97,10 @@ class LongKeyTrap(SectionScene):
         side = self.right_box
         readout = LiveNumber(1.0, decimals=2, prefix="×", font_size=style.SMALL_SIZE,
                              color=t.amber)
-        self.slider = Slider(self.stretch, 1.0, s.stretch_max, self.words["stretch"],
+        self.slider = Slider(self.stretch, 1.0, self.trap.stretch_max, self.words["stretch"],
                              width=side.width * 0.5, readout=readout)
         self.slider.move_to(np.array([side.center[0], side.t - style.ROW, 0]))
-        bound = float(max(np.linalg.norm(s.Q[f]), s.stretch_max * np.linalg.norm(s.K[lk])))
+        bound = float(max(np.linalg.norm(s.Q[f]), self.trap.stretch_max * np.linalg.norm(s.K[lk])))
         w_ = self.words
         self.readout = ShadowReadout(self.shade, (w_["shadow"], w_["key_len"], w_["score"]),
                                      bound, size=style.LABEL_SIZE, shadow_decimals=3)
@@ -110,7 +116,7 @@ class LongKeyTrap(SectionScene):
         # the two labels keep off every arrow (the long key wherever it rests: its start,
         # the stretches the beats stop at, its reach), with a leader line when pushed far.
         rests = [1.0, reach, *((float(self.fig("stretch_lo").value), self.cross)
-                               if s.stretch_overtakes else ())]
+                               if self.trap.stretch_overtakes else ())]
         lines, heads = arrow_marks([q_arrow, k_arrow, *(p.arrow(x * s.K[lk], t.key)
                                                         for x in rests)])
         # A label moved keeps off the axes and the key's line too (it reads across none),
@@ -149,11 +155,11 @@ class LongKeyTrap(SectionScene):
         the names as they show them (the plane's tip labels use them too)."""
         s = self.story
         f = s.follow
-        row_end = self.row_at(s.stretch_max)
+        row_end = self.row_at(self.trap.stretch_max)
         lo = float(min(row_end.min(), s.R[f].min(), 0.0))
         hi = float(max(row_end.max(), s.R[f].max(), 0.0))
         pad = 0.04 * (hi - lo)
-        end = core.raw_scores(s.Q, self.keys_at(s.stretch_max))
+        end = core.raw_scores(s.Q, self.keys_at(self.trap.stretch_max))
         vmax = float(max(np.abs(s.R).max(), np.abs(end).max()))
         self.columns = ScoreColumns(self.names, self.row, columns_box, lo - pad, hi + pad)
         self.grid = ScoreSquares(self.names, self.matrix, self.left_box, vmax)
@@ -172,12 +178,12 @@ class LongKeyTrap(SectionScene):
 
     def long_key(self) -> np.ndarray:
         s = self.story
-        return self.stretch.get_value() * s.K[s.long_key]
+        return self.stretch.get_value() * s.K[self.trap.long_key]
 
     def keys_at(self, factor: float) -> np.ndarray:
         s = self.story
         K = s.K.copy()
-        K[s.long_key] = factor * K[s.long_key]
+        K[self.trap.long_key] = factor * K[self.trap.long_key]
         return K
 
     def matrix(self) -> np.ndarray:
@@ -194,7 +200,7 @@ class LongKeyTrap(SectionScene):
     # ------------------------------------------------------------ beats
 
     def stretch_to_crossing(self):
-        s, t = self.story, self.theme
+        t = self.theme
         lo = float(self.fig("stretch_lo").value)
         self.say("rising")
         self.play(self.stretch.animate.set_value(lo), run_time=STRETCH_TO_LO, rate_func=smooth)
@@ -205,29 +211,28 @@ class LongKeyTrap(SectionScene):
         lo_hi = label(f"{self.fig('stretch_lo').text}–{self.fig('stretch_hi').text}",
                       style.SMALL_SIZE, t.amber).next_to(tick, UP, buff=style.NUDGE)
         self.say("overtakes")
-        self.play(Flash(self.columns.tip(s.long_key), color=t.amber, flash_radius=0.4),
+        self.play(Flash(self.columns.tip(self.trap.long_key), color=t.amber, flash_radius=0.4),
                   Create(tick), FadeIn(lo_hi), run_time=CROSSING_FLASH)
         self.play(self.stretch.animate.set_value(float(self.fig("stretch_hi").value)),
                   run_time=timing.ENTER, rate_func=linear)
         self.settle()
 
     def stretch_in_vain(self):
-        s = self.story
         self.say("never_overtakes")
-        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=STRETCH_FULL, rate_func=smooth)
+        self.play(self.stretch.animate.set_value(self.trap.stretch_max), run_time=STRETCH_FULL, rate_func=smooth)
         self.settle()
 
     def every_row(self):
         """Swap the plane for the whole score matrix; the long key's column grows in every row."""
-        s, t = self.story, self.theme
-        frame = self.grid.column_frame(s.long_key, t.key)
+        t = self.theme
+        frame = self.grid.column_frame(self.trap.long_key, t.key)
         plane_parts = VGroup(self.plane, self.q, self.k_win, self.k_long, self.shade)
         self.say("every_row")
         self.play(FadeOut(plane_parts), run_time=timing.FADE)
         self.play(FadeIn(self.grid), Create(frame), run_time=timing.ENTER)
         # Run the stretch again from 1 with every row in view: leaders fall one by one.
         self.play(self.stretch.animate.set_value(1.0), run_time=timing.ENTER, rate_func=smooth)
-        self.play(self.stretch.animate.set_value(s.stretch_max), run_time=STRETCH_FULL, rate_func=linear)
+        self.play(self.stretch.animate.set_value(self.trap.stretch_max), run_time=STRETCH_FULL, rate_func=linear)
         self.settle()
 
     def remedies(self):

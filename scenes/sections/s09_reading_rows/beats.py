@@ -10,6 +10,8 @@ from attn_math.beats import Beat, Figures, variant_beats
 from attn_math.claims import Both, Fact, Not, Sole, Variants, decimals_of
 from attn_math.fmt import fmt
 from attn_math.story import Story
+from scenes.sections.s09_reading_rows.derived import shown_range
+from scenes.sections.s09_reading_rows.figures import figures
 
 __all__ = ["VARIANTS", "plan"]
 
@@ -19,11 +21,11 @@ ROW_LEVEL = Fact("every scaled score of the followed row prints alike",
 
 #: One square alone is the followed row's largest, at the decimals it prints with.
 SOLE_WINNER = Sole("the followed row's scaled scores",
-                   lambda s: (s.S[s.follow], decimals_of(s.fig(9, "S_follow_winner").text)))
+                   lambda s: (s.S[s.follow], decimals_of(s.figures_of(figures)["S_follow_winner"].text)))
 #: One row alone has the smallest max − min as read off the screen.
 SOLE_FLATTEST = Sole("the rows' max − min as read off the screen",
-                     lambda s: ([s.shown_range(i) for i in range(s.n)],
-                                decimals_of(s.fig(9, "flattest_range").text)), end="min")
+                     lambda s: ([shown_range(s, i) for i in range(s.n)],
+                                decimals_of(s.figures_of(figures)["flattest_range"].text)), end="min")
 
 VARIANTS: Variants = {
     "winner": (("winner_level", ROW_LEVEL),

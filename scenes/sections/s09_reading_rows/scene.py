@@ -13,6 +13,7 @@ from manim import Create, FadeIn, ValueTracker, smooth
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.sections.s09_reading_rows.derived import flattest_row, shown_range
 from scenes.widgets.readouts import RowReadout
 from scenes.widgets.score_grid import ScoreGrid
 
@@ -37,7 +38,7 @@ class ReadingRows(SectionScene):
         self.stop_on_followed_row()
         self.settle()
         self.say("flattest")
-        self.go_to_row(self.story.flattest_row)
+        self.go_to_row(flattest_row(self.story))
         self.settle(timing.LAST_HOLD)
 
     # ------------------------------------------------------------ building
@@ -54,7 +55,7 @@ class ReadingRows(SectionScene):
         self.readout = RowReadout(
             self.names, lambda: s.S[self.current_row()], style.right_panel(),
             title=lambda: self.current_row(), titles=titles,
-            extra=[(self.caption_text("ui_range"), lambda: s.shown_range(self.current_row()))],
+            extra=[(self.caption_text("ui_range"), lambda: shown_range(s, self.current_row()))],
             mark=lambda: s.row_winners[self.current_row()])
         # The row's largest square, framed; the frame follows the highlighted row.
         self.max_frame = self.grid.cell_marker(0, s.row_winners[0])

@@ -9,6 +9,7 @@ from __future__ import annotations
 from attn_math.beats import Beat, Figures, variant_beats
 from attn_math.claims import Alike, Both, Differ, Not, Prints, Sole, Variants, decimals_of
 from attn_math.story import Story
+from scenes.sections.s11_softmax_staircase.figures import figures
 
 __all__ = ["VARIANTS", "plan"]
 
@@ -24,7 +25,7 @@ SOLE_LEAST = Sole("the followed row's weights", _row, "min")
 #: "the least goes to more than one token": a tie even at the decimals the caption prints
 #: the least with (which may be more than the bars').
 SOLE_LEAST_AS_QUOTED = Sole("the followed row's weights at the quoted decimals",
-                            lambda s: (s.W[s.follow], decimals_of(s.fig(11, "w_follow_min").text)), "min")
+                            lambda s: (s.W[s.follow], decimals_of(s.figures_of(figures)["w_follow_min"].text)), "min")
 
 VARIANTS: Variants = {
     "soft": (("soft_uniform", Alike("w_follow_max", "w_follow_min")),

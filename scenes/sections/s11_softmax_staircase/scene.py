@@ -22,6 +22,7 @@ from manim import (
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.sections.s11_softmax_staircase.derived import staircase
 from scenes.widgets.readouts import TotalReadout
 from scenes.widgets.slider import rows_at
 from scenes.widgets.text import label
@@ -65,7 +66,7 @@ class SoftmaxStaircase(SectionScene):
         s, t = self.story, self.theme
         f = s.follow
         scores = s.S[f]
-        self.stages = s.staircase
+        self.stages = staircase(s).stages
         e = self.stages[1]
         span = max(scores.max(), 0) - min(scores.min(), 0)
         self.ranges = [(min(scores.min(), 0) - 0.05 * span, max(scores.max(), 0) + 0.05 * span),
@@ -105,7 +106,7 @@ class SoftmaxStaircase(SectionScene):
         self.say("exp")
         self.play(self.k.animate.set_value(1.0), ReplacementTransform(self.formulas[0], self.formulas[1]),
                   run_time=timing.MOVE)
-        sums = self.story.staircase_sums
+        sums = staircase(self.story).sums
         self.total = TotalReadout("Σ =", lambda: float(rows_at(sums, self.k.get_value())),
                                   lambda: self.stage_values(self.k.get_value()), self.ui("rounded"),
                                   sample=max(sums[1], 1.0), parts_decimals=self.places.parts,
@@ -129,7 +130,7 @@ class SoftmaxStaircase(SectionScene):
 
     def soft_mix(self):
         s, t = self.story, self.theme
-        hi, lo = s.strong, s.weak
+        hi, lo = staircase(s).strong, staircase(s).weak
         ratio = label(f"{self.fig('w_follow_max')} / {self.fig('w_follow_min')} ≈ "
                       f"{self.fig('w_ratio')}", style.LABEL_SIZE, t.fg)
         ratio.move_to(self.layout.header_y[0] * np.array([0, 1.0, 0]) + self.layout.center_x * RIGHT)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from attn_math.fmt import fmt, fmt_sci
-from attn_math.story import FLOOR_SCORE, Figure, Story, figure_table
+from attn_math.story import Figure, Story, figure_table
+from scenes.sections.s13_never_zero.derived import FLOOR_SCORE
 
 __all__ = ["figures"]
 

@@ -14,6 +14,7 @@ from manim import LEFT, RIGHT, FadeIn, FadeOut, ReplacementTransform, ValueTrack
 from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.sections.s13_never_zero.derived import w_floor_widest
 from scenes.widgets.readouts import Readout
 from scenes.widgets.text import label
 from scenes.widgets.weights import DraggedScoreRow, RowLayout
@@ -62,7 +63,7 @@ class NeverZero(SectionScene):
         name, mark = dragged.name, dragged.mark
         self.w_win = Readout(f"w[{self.names[w]}] =", lambda: float(self.weights()[w]),
                              color=t.weight, decimals=2, sci="auto", sci_below=0.01,
-                             sci_decimals=1, sample=s.w_floor_widest)  # laid out for its widest form
+                             sci_decimals=1, sample=w_floor_widest(s))  # laid out for its widest form
         self.w_win.place_right(layout.header_right(0))
         self.say("lower")
         self.play(FadeIn(self.bars), FadeIn(self.row), FadeIn(VGroup(name, mark)),

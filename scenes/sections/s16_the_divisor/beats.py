@@ -9,6 +9,7 @@ from __future__ import annotations
 from attn_math.beats import Beat, Figures, variant_beats
 from attn_math.claims import Above, Alike, Both, Fact, Level, Not, Variants
 from attn_math.story import Story
+from scenes.sections.s15_saturation.figures import figures as saturation
 
 __all__ = ["VARIANTS", "plan"]
 
@@ -17,7 +18,7 @@ FLAT_ROW = Fact("every score of the width row is equal", lambda s: not s.width_z
 
 #: Section 15 showed the top weight level without the divisor too: dividing changed nothing.
 LEVEL_BEFORE = Fact("section 15's top weights print alike at d = 1, 16, 64",
-                    lambda s: len({s.fig(15, k).text for k in ("top_d1", "top_d16", "top_d64")}) == 1)
+                    lambda s: len({s.figures_of(saturation)[k].text for k in ("top_d1", "top_d16", "top_d64")}) == 1)
 
 VARIANTS: Variants = {
     "flat": (("flat_level", LEVEL_BEFORE), ("flat", Not(LEVEL_BEFORE))),

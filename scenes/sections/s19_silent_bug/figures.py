@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from attn_math.fmt import fmt
 from attn_math.story import Figure, Story, figure_table
 from attn_math.sums import SumPlaces, sum_decimals
+from scenes.sections.s19_silent_bug.derived import bug_future
 
-__all__ = ["SUM_PLACES", "figures", "places", "summed_rows"]
+__all__ = ["SUM_PLACES", "caption_context", "figures", "places", "summed_rows"]
 
 #: The decimals its parts and its total are shown with, unless the parts as shown would not
 #: add up to the total (:func:`attn_math.sums.sum_decimals` coarsens the total then).
@@ -34,3 +37,9 @@ def figures(s: Story) -> dict[str, Figure]:
     correct = float(s.Wc[br, br + 1:].sum())
     d = places(s).total               # the leak readout's decimals
     return figure_table(("bug_leak", leak, fmt(leak, d)), ("bug_leak_correct", correct, fmt(correct, d)))
+
+
+def caption_context(s: Story, figs: Mapping[str, Figure], lang: str | None) -> dict[str, str]:  # noqa: ARG001
+    """The future the bug row leaks to, listed, and its size."""
+    future = bug_future(s)
+    return {"bug_future": s.token_names(future, lang), "n_future": str(len(future))}

@@ -14,6 +14,7 @@ from manim import LEFT, RIGHT, FadeIn, ValueTracker
 from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.sections.s19_silent_bug.derived import bug_future
 from scenes.widgets.readouts import Readout
 from scenes.widgets.slider import rows_at
 from scenes.widgets.text import label
@@ -52,7 +53,7 @@ class SilentBug(SectionScene):
 
     def build(self):
         s, t = self.story, self.theme
-        r, future = s.bug_row, s.bug_future
+        r, future = s.bug_row, bug_future(s)
         mask = core.causal_mask(s.n)
         self.masked_scores = (core.mask_add_neg_inf(s.S, mask)[r],
                               core.mask_multiply_zero(s.S, mask)[r])

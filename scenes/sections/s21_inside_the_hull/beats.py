@@ -13,13 +13,14 @@ from attn_math.beats import Beat, Figures, variant_beats
 from attn_math.claims import ALWAYS, Alike, Both, Differ, Fact, Not, Prints, Variants
 from attn_math.story import Story
 from scenes.geometry import is_vertex
+from scenes.sections.s21_inside_the_hull.derived import hull
 
 __all__ = ["VARIANTS", "plan", "hull_token_is_corner", "values_coincide", "values_on_a_line"]
 
 
 def hull_token_is_corner(s: Story) -> bool:
     """Whether the hull token's value is a corner of the values' hull."""
-    return is_vertex(core.convex_hull(s.V), s.V[s.hull_token])
+    return is_vertex(core.convex_hull(s.V), s.V[hull(s).hull_token])
 
 
 def values_coincide(s: Story) -> bool:

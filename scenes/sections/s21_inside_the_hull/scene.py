@@ -26,6 +26,7 @@ from attn_math import core
 from scenes import style, timing
 from scenes.base import SectionScene
 from scenes.layout import Box, fit_width
+from scenes.sections.s21_inside_the_hull.derived import hull, pulled_weights
 from scenes.sections.s21_inside_the_hull.hull import ValueHull
 from scenes.sections.s21_inside_the_hull.zoom import ZoomInset
 from scenes.widgets.live_number import LiveNumber
@@ -64,7 +65,7 @@ class InsideTheHull(SectionScene):
     # ------------------------------------------------------------ live quantities
 
     def weights(self) -> np.ndarray:
-        return self.story.pulled_weights(self.x.get_value())
+        return pulled_weights(self.story, self.x.get_value())
 
     def output(self) -> np.ndarray:
         return core.mix(self.weights(), self.story.V)
@@ -74,7 +75,7 @@ class InsideTheHull(SectionScene):
     def hull(self):
         """Value dots, their polygon, and the output inside it."""
         s, t = self.story, self.theme
-        f, h = s.follow, s.hull_token
+        f, h = s.follow, hull(s).hull_token
         self.x = ValueTracker(float(s.S[f, h]))
         x0, x1, y0, y1 = data_range(s.V, pad=0.2, include_origin=False, step=0.5)
         self.plane = VectorPlane(style.left_panel(), (x0, x1), (y0, y1))
@@ -90,7 +91,7 @@ class InsideTheHull(SectionScene):
     def side_panel(self, out):
         """Slider for the pulled score; live weight, output and the corner's own value."""
         s, t = self.story, self.theme
-        f, h = s.follow, s.hull_token
+        f, h = s.follow, hull(s).hull_token
         fl, hl = self.names[f], self.names[h]
         panel = style.right_panel()
         hi = self.fig("hull_score").value
@@ -167,11 +168,11 @@ class InsideTheHull(SectionScene):
 
     def show_inset(self, gap: float):
         s, t = self.story, self.theme
-        h = s.hull_token
+        h = hull(s).hull_token
         panel = style.right_panel()
         side = min(panel.width, self.inset_top - panel.b - (style.ROW + style.NUDGE))
         box = Box(panel.l + style.TIGHT, panel.l + style.TIGHT + side, self.inset_top - side, self.inset_top)
-        center = (s.V[h] + s.out_pulled) / 2
+        center = (s.V[h] + hull(s).out_pulled) / 2
         inset = ZoomInset(self.plane, center, INSET_GAPS * max(gap, 1e-12), box)
         H = self.values.vertices
         inset.add_polygon_fill(H, t.value, 0.12)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from attn_math.beats import Beat, Figures, fixed, variant_beats
 from attn_math.claims import Fact, Not, Variants
 from attn_math.story import Story
+from scenes.sections.s22_order_does_not_exist.derived import reorderings
 
 __all__ = ["VARIANTS", "plan", "shuffle_reads_alike"]
 
@@ -19,7 +20,7 @@ def shuffle_reads_alike(s: Story) -> bool:
     """Whether the first shuffle reads the same words in the same order (it only swaps
     repeats of one word): then no bar moves at all."""
     words = [t.lower() for t in s.tokens]
-    return [words[i] for i in s.permutations[0]] == words
+    return [words[i] for i in reorderings(s).permutations[0]] == words
 
 
 SAME_WORDS = Fact("the shuffle reads the same words in the same order", shuffle_reads_alike)
@@ -31,6 +32,6 @@ VARIANTS: Variants = {
 
 def plan(s: Story, figs: Figures) -> list[Beat]:
     """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
-    again = fixed("again") if len(s.permutations) > 1 else []
+    again = fixed("again") if len(reorderings(s).permutations) > 1 else []
     return (variant_beats(s, figs, VARIANTS, "intro", "same") + again
             + fixed("equivariant", "positional"))

@@ -13,6 +13,7 @@ from manim import LEFT, RIGHT, Create, FadeIn, FadeOut, SurroundingRectangle, Va
 
 from scenes import style, timing
 from scenes.base import SectionScene
+from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from scenes.widgets.readouts import VectorReadout
 from scenes.widgets.text import label
 from scenes.widgets.weights import RowLayout, WeightBars
@@ -100,10 +101,10 @@ class OrderDoesNotExist(SectionScene):
         self.play(FadeOut(flash), run_time=timing.FLASH)
 
     def shuffles(self):
-        perms = self.story.permutations
+        perms = reorderings(self.story).permutations
         for k, p in enumerate(perms):
-            self.shuffle(list(p), self.story.permuted_weights[k],
-                         self.story.permuted_outputs[k])
+            self.shuffle(list(p), reorderings(self.story).permuted_weights[k],
+                         reorderings(self.story).permuted_outputs[k])
             if k == 0:
                 self.say("same")
                 self.settle()

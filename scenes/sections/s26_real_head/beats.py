@@ -13,7 +13,7 @@ from attn_math.story import Story
 
 from .figures import attention, foreign_words, parked, real_tops, toy_tops, unknown_words
 
-__all__ = ["VARIANTS", "plan", "readable"]
+__all__ = ["FALLBACK_SLOTS", "VARIANTS", "plan", "readable"]
 
 
 def readable(s: Story) -> bool:
@@ -60,10 +60,14 @@ VARIANTS: Variants = {
 }
 
 
+#: Slots said only when no story can be told: the model is not installed (its figures are empty).
+FALLBACK_SLOTS = ("missing",)
+
+
 def plan(s: Story, figs: Figures) -> list[Beat]:
     """The beats this section says for story ``s`` (``figs``: the figures it shows), in order."""
     if not figs:
-        return fixed("missing")
+        return fixed(FALLBACK_SLOTS[0])
     if not readable(s):
         return variant_beats(s, figs, VARIANTS, "pieces", "unreadable")
     return variant_beats(s, figs, VARIANTS, "pieces", "grid", "parked", "strong", "zoom", "compare",

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from attn_math import core
 from scenes.registry import story_of
+from scenes.sections.s21_inside_the_hull.derived import hull
+from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from tests.support.strategies import SETTINGS, heads
 
 
@@ -155,15 +157,15 @@ def test_section20_chain_ends_on_the_output(h, data):
 def test_section21_pulled_output(h):
     """Pulling the hull token's score up gives the reference output of the edited row."""
     s = story_of(h)
-    f, t = s.follow, s.hull_token
+    f, t = s.follow, hull(s).hull_token
     scores = [float(x) for x in s.S[f]]
     scores[t] = s.fig(21, "hull_score").value  # the score section 21 pulls to
     e = [math.exp(x - max(scores)) for x in scores]
     w = [x / sum(e) for x in e]
     expected = [sum(w[j] * float(s.V[j][c]) for j in range(s.n)) for c in range(2)]
-    np.testing.assert_allclose(s.out_pulled, expected, rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(hull(s).out_pulled, expected, rtol=1e-9, atol=1e-12)
     np.testing.assert_allclose(s.fig(21, "out_pulled").value, expected, rtol=1e-9, atol=1e-12)
-    assert core.in_convex_hull(s.out_pulled, s.V)
+    assert core.in_convex_hull(hull(s).out_pulled, s.V)
 
 
 @SETTINGS
@@ -171,7 +173,7 @@ def test_section21_pulled_output(h):
 def test_section22_shuffled_head_shows_the_same_row(h):
     """Each shuffle's weights (per token) and output are the unshuffled ones."""
     s = story_of(h)
-    assert len(s.permuted_weights) == len(s.permuted_outputs) == len(s.permutations)
-    for w, o in zip(s.permuted_weights, s.permuted_outputs, strict=True):
+    assert len(reorderings(s).permuted_weights) == len(reorderings(s).permuted_outputs) == len(reorderings(s).permutations)
+    for w, o in zip(reorderings(s).permuted_weights, reorderings(s).permuted_outputs, strict=True):
         np.testing.assert_allclose(w, s.W[s.follow], rtol=1e-9, atol=1e-15)
         np.testing.assert_allclose(o, s.O[s.follow], rtol=1e-9, atol=1e-12)

@@ -8,6 +8,10 @@ import pytest
 from attn_math import lexicon
 from attn_math.head import HeadError, default_head, head_from_dict, sentence_head
 from scenes.registry import story_of
+from scenes.sections.s07_long_key_trap.derived import long_key_trap
+from scenes.sections.s09_reading_rows.derived import flattest_row
+from scenes.sections.s21_inside_the_hull.derived import hull
+from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from tests.support.sentences import CUSTOM as SENTENCES
 from tests.support.sentences import independent
 
@@ -34,16 +38,16 @@ def test_roles_follow_the_documented_rules(story):
     A = np.abs(story.S - story.S.T)
     np.fill_diagonal(A, -1)
     assert A[a, b] == A.max() and story.S[a, b] >= story.S[b, a]
-    assert story.flattest_row == int(np.argmin(story.S.max(1) - story.S.min(1)))
-    assert story.hull_token == story.winner
+    assert flattest_row(story) == int(np.argmin(story.S.max(1) - story.S.min(1)))
+    assert hull(story).hull_token == story.winner
     assert story.bug_row == (f if f < n - 1 else n - 2)
     assert story.causal_winner == int(np.argmax(story.Wc[f]))
     verbs = [i for i, t in enumerate(toks) if lexicon.input_class(t) == lexicon.VERB]
     if verbs:
         assert story.width_row == verbs[0]
-    lk = story.long_key
+    lk = long_key_trap(story).long_key
     assert lk != story.winner
-    if story.stretch_overtakes:
+    if long_key_trap(story).stretch_overtakes:
         # The long key needs the smallest stretch among the candidates of its pool.
         cross = story.R[f, story.winner] / story.R[f, lk]
         assert story.fig(7, "stretch_lo").value <= cross + 1e-12 < story.fig(7, "stretch_hi").value
@@ -58,10 +62,10 @@ def test_figures_match_independent_numpy(story):
     # The first position keeps the whole mix: 1, at the decimals section 18's bars show.
     assert story.fig(18, "wc_first").text == "1." + "0" * story.sum_places[18].parts
     np.testing.assert_allclose(story.fig(20, "out_follow").value, O[f])
-    for out in story.permuted_outputs:
+    for out in reorderings(story).permuted_outputs:
         np.testing.assert_allclose(out, O[f], atol=1e-12)
     # "max - min" of the flattest row agrees with the two numbers shown (2 decimals).
-    fr = story.flattest_row
+    fr = flattest_row(story)
     from decimal import ROUND_HALF_UP, Decimal
     shown = [Decimal(repr(float(x))).quantize(Decimal("0.01"), ROUND_HALF_UP)
              for x in (S[fr].max(), S[fr].min())]

@@ -22,8 +22,16 @@ import pytest
 
 from attn_math import MINUS, Head, Story, core, fmt
 from attn_math.head import DEFAULT_HEAD_PATH
-from attn_math.story import PUSH_UP_DISTANCE
 from scenes.registry import load_story, story_of
+from scenes.sections.s02_move_the_input.derived import PUSH_UP_DISTANCE
+from scenes.sections.s04_two_maps.derived import blended_scores, blended_W_Q
+from scenes.sections.s06_one_query_six_numbers.derived import extreme_cells
+from scenes.sections.s07_long_key_trap.derived import long_key_trap
+from scenes.sections.s09_reading_rows.derived import flattest_row
+from scenes.sections.s11_softmax_staircase.derived import staircase
+from scenes.sections.s19_silent_bug.derived import bug_future
+from scenes.sections.s21_inside_the_hull.derived import hull
+from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from tests.support import ROOT
 
 THE, CAT, ATE, AND, IT, RAN = range(6)
@@ -116,16 +124,20 @@ def test_roles(story, raw):
     assert story.follow == IT
     assert story.winner == CAT == int(np.argmax(raw.R[IT]))
     assert story.asym == (CAT, ATE)
-    assert story.long_key == AND
+    assert long_key_trap(story).long_key == AND
     assert story.width_row == ATE
-    assert story.hull_token == CAT
-    assert story.flattest_row == THE
-    assert story.bug_row == IT and story.bug_future == [RAN]
+    assert hull(story).hull_token == CAT
+    assert flattest_row(story) == THE
+    assert story.bug_row == IT and bug_future(story) == [RAN]
     assert story.causal_winner == CAT
     labels = story.caption_context(3)
-    assert (labels["follow"], labels["winner"], labels["long_key"]) == ("it", "cat", "and")
-    assert (labels["asym_a"], labels["asym_b"]) == ("cat", "ate")
-    assert (labels["width_row"], labels["hull_token"], labels["flattest"]) == ("ate", "cat", "the")
+    assert (labels["follow"], labels["winner"]) == ("it", "cat")
+    assert (labels["asym_a"], labels["asym_b"], labels["width_row"]) == ("cat", "ate", "ate")
+    # a section's own roles are its own placeholders, nobody else's
+    assert "long_key" not in labels and "hull_token" not in labels
+    assert story.caption_context(7)["long_key"] == "and"
+    assert story.caption_context(21)["hull_token"] == "cat"
+    assert story.caption_context(9)["flattest"] == "the"
 
 
 # ---------------------------------------------------------------- F1 .. F30
@@ -163,32 +175,32 @@ def test_F05_blend(story, raw):
     Q1 = raw.X @ raw.W_K  # W_Q blended fully into W_K: each query is its own key
     S1 = Q1 @ raw.K.T / math.sqrt(2)
     assert rounds_to(S1[CAT, ATE], "1.16") and rounds_to(S1[ATE, CAT], "1.16")
-    np.testing.assert_allclose(story.blended_scores(1.0), S1, atol=1e-12)
-    np.testing.assert_allclose(story.blended_scores(0.0), raw.S, atol=1e-12)
+    np.testing.assert_allclose(blended_scores(story, 1.0), S1, atol=1e-12)
+    np.testing.assert_allclose(blended_scores(story, 0.0), raw.S, atol=1e-12)
     # halfway is neither
-    half = story.blended_scores(0.5)
+    half = blended_scores(story, 0.5)
     assert not np.isclose(half[CAT, ATE], S1[CAT, ATE])
 
 
 def test_F06_R_max(story, raw):
     assert story.fig(6, "R_max").text == "3.02"
-    assert story.max_cell == (CAT, CAT)
+    assert extreme_cells(story).max_cell == (CAT, CAT)
     assert np.unravel_index(np.argmax(raw.R), raw.R.shape) == (CAT, CAT)
     assert rounds_to(raw.R.max(), "3.02")
 
 
 def test_F07_R_min(story, raw):
     assert story.fig(6, "R_min").text == "−0.45"
-    assert story.min_cell == (ATE, CAT)
+    assert extreme_cells(story).min_cell == (ATE, CAT)
     assert np.unravel_index(np.argmin(raw.R), raw.R.shape) == (ATE, CAT)
     assert rounds_to(raw.R.min(), "−0.45")
 
 
 def test_F08_long_key(story, raw):
-    assert story.long_key == AND
+    assert long_key_trap(story).long_key == AND
     assert story.fig(7, "stretch_lo").text == "4.3"
     assert story.fig(7, "stretch_hi").text == "4.4"
-    assert story.stretch_overtakes and story.stretch_max >= 4.4
+    assert long_key_trap(story).stretch_overtakes and long_key_trap(story).stretch_max >= 4.4
     q = raw.Q[IT]
     for f in np.round(np.arange(1.0, 4.31, 0.1), 1):  # up to 4.3: cat still wins
         K = raw.K.copy()
@@ -209,7 +221,7 @@ def test_F09_S_it_cat(story, raw):
 
 def test_F10_flattest_row(story, raw):
     spread = raw.S.max(axis=1) - raw.S.min(axis=1)
-    assert int(np.argmin(spread)) == THE == story.flattest_row
+    assert int(np.argmin(spread)) == THE == flattest_row(story)
     assert sorted(spread)[1] > spread[THE]  # strictly the flattest
     assert story.fig(9, "flattest_range").text == "0.25"
     assert rounds_to(spread[THE], "0.25")
@@ -217,13 +229,13 @@ def test_F10_flattest_row(story, raw):
 
 def test_F11_w_max(story, raw):
     assert story.fig(11, "w_follow_max").text == "0.30"
-    assert story.strong == CAT == int(np.argmax(raw.W[IT]))
+    assert staircase(story).strong == CAT == int(np.argmax(raw.W[IT]))
     assert rounds_to(raw.W[IT, CAT], "0.30")
 
 
 def test_F12_w_min(story, raw):
     assert story.fig(11, "w_follow_min").text == "0.11"
-    assert story.weak == THE == int(np.argmin(raw.W[IT]))
+    assert staircase(story).weak == THE == int(np.argmin(raw.W[IT]))
     assert rounds_to(raw.W[IT, THE], "0.11")
     assert story.fig(11, "w_ratio").text == "2.7"  # "a factor of about 3"
     assert rounds_to(raw.W[IT].max() / raw.W[IT].min(), "2.7")
@@ -235,15 +247,15 @@ def test_section11_staircase_stages(story, raw):
     e = [math.exp(x) for x in row]
     total = math.fsum(e)
     stages = [list(row), e, [x / total for x in e]]   # s, exp(s), exp(s) / Σ exp(s), unshifted
-    assert story.staircase.shape == (3, 6)
+    assert staircase(story).stages.shape == (3, 6)
     for k, want in enumerate(stages):
         for j in range(6):
-            assert rounds_to(want[j], fmt(story.staircase[k, j])), (k, j)
-        assert rounds_to(math.fsum(want), fmt(story.staircase_sums[k])), k
-    assert fmt(story.staircase_sums[1]) == "11.25"
-    assert fmt(story.staircase_sums[2]) == "1.00"
+            assert rounds_to(want[j], fmt(staircase(story).stages[k, j])), (k, j)
+        assert rounds_to(math.fsum(want), fmt(staircase(story).sums[k])), k
+    assert fmt(staircase(story).sums[1]) == "11.25"
+    assert fmt(staircase(story).sums[2]) == "1.00"
     # the last stage is the weights the rest of the video shows
-    np.testing.assert_allclose(story.staircase[2], raw.W[IT], rtol=1e-13)
+    np.testing.assert_allclose(staircase(story).stages[2], raw.W[IT], rtol=1e-13)
 
 
 def test_section12_sum_holds_while_dragged(story, raw):
@@ -273,12 +285,12 @@ def test_section18_causal_row_sums(story, raw):
 def test_section4_blended_matrix(story, raw):
     """Section 4's matrix chip (2 decimals): W_Q moved a fraction t of the way to W_K."""
     for t in (0.0, 0.25, 0.5, 1.0):
-        got = story.blended_W_Q(t)
+        got = blended_W_Q(story, t)
         for r in range(2):
             for c in range(2):
                 want = raw.W_Q[r, c] + t * (raw.W_K[r, c] - raw.W_Q[r, c])
                 assert rounds_to(want, fmt(got[r, c])), (t, r, c)
-    np.testing.assert_array_equal(story.blended_W_Q(1.0), raw.W_K)
+    np.testing.assert_array_equal(blended_W_Q(story, 1.0), raw.W_K)
 
 
 def test_section1_input_under_the_chip(story, raw):
@@ -423,7 +435,7 @@ def test_F23_hull_pull(story, raw):
 
 
 def test_F24_cat_value(story, raw):
-    assert story.hull_token == CAT
+    assert hull(story).hull_token == CAT
     assert story.fig(21, "v_hull").text == "[1.22, 0.94]"
     assert vec_rounds_to(raw.V[CAT], "[1.22, 0.94]")
     s = raw.S[IT].copy()
@@ -435,9 +447,9 @@ def test_F24_cat_value(story, raw):
 
 def test_F25_permutation(story, raw):
     assert story.fig(22, "out_follow").text == "[0.82, 0.81]"
-    assert len(story.permutations) >= 2
-    assert all(sorted(p) == list(range(6)) and p != list(range(6)) for p in story.permutations)
-    assert story.fig(22, "out_permuted").text == " ".join(["[0.82, 0.81]"] * len(story.permutations))
+    assert len(reorderings(story).permutations) >= 2
+    assert all(sorted(p) == list(range(6)) and p != list(range(6)) for p in reorderings(story).permutations)
+    assert story.fig(22, "out_permuted").text == " ".join(["[0.82, 0.81]"] * len(reorderings(story).permutations))
     for p in itertools.permutations(range(6)):
         p = list(p)
         Xp = raw.X[p]

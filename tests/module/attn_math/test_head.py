@@ -28,6 +28,8 @@ from attn_math.head import (
     sentence_head,
 )
 from scenes.registry import load_story, story_of
+from scenes.sections.s07_long_key_trap.derived import long_key_trap
+from scenes.sections.s21_inside_the_hull.derived import hull
 from tests.support import ROOT
 
 DEFAULT_TOKENS = ["the", "cat", "ate", "and", "it", "ran"]
@@ -144,7 +146,7 @@ def test_round_trip_regauged_with_roles_and_odd_tokens(tmp_path):
     s, s2 = story_of(h), story_of(h2)
     same_figures(s, s2)
     same_roles(s, s2)
-    assert s2.winner == 1 and s2.long_key == 0 and s2.width_row == 6 and s2.hull_token == 4
+    assert s2.winner == 1 and long_key_trap(s2).long_key == 0 and s2.width_row == 6 and hull(s2).hull_token == 4
 
 
 def test_save_is_atomic_over_existing(tmp_path):
@@ -279,7 +281,7 @@ def test_valid_head_object_with_every_role():
                                         "hull_token": 3})
     s = story_of(h)
     assert h.follow == s.follow == 3  # roles.follow overrides follow (as documented)
-    assert (s.winner, s.long_key, s.width_row, s.hull_token) == (0, 2, 1, 3)
+    assert (s.winner, long_key_trap(s).long_key, s.width_row, hull(s).hull_token) == (0, 2, 1, 3)
     assert set(s.asym) == {5, 0}
 
 
@@ -320,7 +322,7 @@ asymmetric_pair = ["chased", "dog"]
     assert 0 < off < 0.5
     assert h.roles == {"long_key": 5, "asymmetric_pair": [2, 1]}
     s = story_of(h)
-    assert s.long_key == 5
+    assert long_key_trap(s).long_key == 5
     assert set(s.asym) == {1, 2} and s.S[s.asym] >= s.S[s.asym[::-1]]
     assert s.winner == int(np.argmax(s.R[6]))
 

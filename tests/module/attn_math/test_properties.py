@@ -29,6 +29,13 @@ from scipy.optimize import linprog
 from attn_math import MINUS, Head, Story, core, cost, fmt
 from attn_math.head import HeadError, sentence_head
 from scenes.registry import story_of
+from scenes.sections.s06_one_query_six_numbers.derived import extreme_cells
+from scenes.sections.s07_long_key_trap.derived import long_key_trap
+from scenes.sections.s09_reading_rows.derived import flattest_row
+from scenes.sections.s11_softmax_staircase.derived import staircase
+from scenes.sections.s19_silent_bug.derived import bug_future
+from scenes.sections.s21_inside_the_hull.derived import hull
+from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from tests.support.strategies import SETTINGS, VOCAB, heads, inputs, rot, smooth_heads
 
 
@@ -210,8 +217,8 @@ def test_permutation_equivariance(h, data):
 @given(heads())
 def test_story_permuted_outputs(h):
     s = story_of(h)
-    assert len(s.permutations) == (1 if s.n == 2 else 2)
-    for p, o in zip(s.permutations, s.permuted_outputs):
+    assert len(reorderings(s).permutations) == (1 if s.n == 2 else 2)
+    for p, o in zip(reorderings(s).permutations, reorderings(s).permuted_outputs):
         assert sorted(p) == list(range(s.n)) and p != list(range(s.n))
         np.testing.assert_allclose(o, s.O[s.follow], rtol=1e-9, atol=1e-12)
 
@@ -223,29 +230,29 @@ _NEG_ZERO = re.compile(MINUS + r"0(?:\.0*)?(?![\d.])")
 
 def check_story(s: Story) -> None:
     n, f = s.n, s.follow
-    for role in (s.follow, s.winner, s.long_key, s.width_row, s.hull_token, s.flattest_row,
-                 s.bug_row, s.causal_winner, s.strong, s.weak, *s.asym, *s.max_cell, *s.min_cell):
+    for role in (s.follow, s.winner, long_key_trap(s).long_key, s.width_row, hull(s).hull_token, flattest_row(s),
+                 s.bug_row, s.causal_winner, staircase(s).strong, staircase(s).weak, *s.asym, *extreme_cells(s).max_cell, *extreme_cells(s).min_cell):
         assert isinstance(role, int) and 0 <= role < n
     assert s.winner == int(np.argmax(s.R[f]))
     a, b = s.asym
     assert a != b and s.S[a, b] >= s.S[b, a]
     assert abs(s.S[a, b] - s.S[b, a]) >= np.abs(s.S - s.S.T).max() - 1e-12
-    assert s.long_key != s.winner
-    assert s.hull_token == s.winner
+    assert long_key_trap(s).long_key != s.winner
+    assert hull(s).hull_token == s.winner
     spread = s.S.max(axis=1) - s.S.min(axis=1)
-    assert spread[s.flattest_row] == spread.min()
-    assert s.bug_row < n - 1 and s.bug_future == list(range(s.bug_row + 1, n))
-    assert s.R[s.max_cell] == s.R.max() and s.R[s.min_cell] == s.R.min()
+    assert spread[flattest_row(s)] == spread.min()
+    assert s.bug_row < n - 1 and bug_future(s) == list(range(s.bug_row + 1, n))
+    assert s.R[extreme_cells(s).max_cell] == s.R.max() and s.R[extreme_cells(s).min_cell] == s.R.min()
     assert np.all(np.isfinite(s.width_z))
-    if s.stretch_overtakes:  # the slider reaches the crossing
+    if long_key_trap(s).stretch_overtakes:  # the slider reaches the crossing
         # the crossing lies in (lo, hi]; an exact tie at a slider stop (collinear inputs
         # with a ratio of exactly 10, say) may land on either side by a last bit
         lo, hi = s.fig(7, "stretch_lo").value, s.fig(7, "stretch_hi").value
-        base, top = s.R[f, s.long_key], s.R[f, s.winner]
+        base, top = s.R[f, long_key_trap(s).long_key], s.R[f, s.winner]
         assert lo * base <= top * (1 + 1e-12)
         assert hi * base >= top * (1 - 1e-12)
         assert abs(hi - lo - 0.1) < 1e-9
-        assert s.stretch_max >= hi
+        assert long_key_trap(s).stretch_max >= hi
     for sec, figs in s.figures.items():
         for name, fig in figs.items():
             t = fig.text
@@ -299,7 +306,7 @@ def test_story_role_overrides(h, data):
     h2 = Head(h.tokens, h.embeddings, h.W_Q, h.W_K, h.W_V, h.follow, roles)
     s = story_of(h2)
     assert set(s.asym) == {a, b} and s.S[s.asym] >= s.S[s.asym[::-1]]
-    assert (s.long_key, s.width_row, s.hull_token) == (roles["long_key"], roles["width_row"],
+    assert (long_key_trap(s).long_key, s.width_row, hull(s).hull_token) == (roles["long_key"], roles["width_row"],
                                                         roles["hull_token"])
     for sec, figs in s.figures.items():
         for name, fig in figs.items():

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from attn_math import Story, default_head, sentence_head
 from attn_math.sums import SumPlaces, parts_add_up, sum_decimals
 from scenes.registry import story_of
+from scenes.sections.s11_softmax_staircase.derived import staircase
 from tests.support.sentences import LAYOUT as SENTENCES
 from tests.support.shown_sums import SumReader
 
@@ -105,10 +106,10 @@ def test_the_total_shown_is_the_readouts_own():
 def test_section11_default_exp_stage_does_not_add_up():
     s = _story(None)
     places = s.sum_places[11]
-    exp = s.staircase[1]
+    exp = staircase(s).stages[1]
     # 1.24 + 3.37 + 1.70 + 1.32 + 2.24 + 1.37 = 11.24 under Σ = 11.25
     assert sum(_shown(x, places.parts) for x in exp) != _shown(float(exp.sum()), places.total)
-    assert not parts_add_up(exp, *places, total=float(s.staircase_sums[1]))
+    assert not parts_add_up(exp, *places, total=float(staircase(s).sums[1]))
 
 
 @given(st.lists(st.floats(0.0, 5.0, allow_nan=False), min_size=1, max_size=12),

@@ -22,6 +22,8 @@ from attn_math import core, cost
 from attn_math.fmt import fmt
 from attn_math.story import Story
 from scenes.registry import CARDS, SECTIONS, by_number, load_scene_class, load_story, of_scene
+from scenes.sections.s02_move_the_input.derived import push_path
+from scenes.sections.s07_long_key_trap.derived import long_key_trap
 from tests.support.layout_probe import assert_readable, probe_section
 from tests.support.scene_harness import NUMBER, assert_drawn, compare, drawn_texts, render_last_frame, shows
 from tests.support.shown_sums import SumReader
@@ -91,7 +93,7 @@ def live_quantities(story: Story) -> list[np.ndarray]:
     """Every quantity a live number may end on: the head's arrays and what the scenes read
     at their last frame (slider ends), each from the story or attn_math."""
     s, h, f = story, story.head, story.follow
-    pushed = s.push_path()[-1]
+    pushed = push_path(s)[-1]
     z = s.width_z
     hi = s.fig(15, "width_hi").value
     return [
@@ -99,7 +101,7 @@ def live_quantities(story: Story) -> list[np.ndarray]:
         pushed, pushed @ h.W_Q, pushed @ h.W_K, pushed @ h.W_V,          # section 2's end
         np.linalg.norm(s.K, axis=1), s.R / np.linalg.norm(s.K, axis=1),  # section 3's shadows
         s.Q[f] * s.K[s.winner],                                          # section 5's products
-        np.array([s.stretch_max, s.fig(7, "stretch_hi").value]),         # section 7's slider
+        np.array([long_key_trap(s).stretch_max, s.fig(7, "stretch_hi").value]),         # section 7's slider
         np.array([cost.dot_products(s.fig(8, "proj_cross_tokens").value)]),
         np.exp(s.S[f]), np.array([np.exp(s.S[f]).sum()]),                # section 11's e^s
         s.S[f] - s.S[f].max(),                                           # section 13's s − c
