@@ -167,6 +167,9 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     out = Path(a.out or tempfile.mkdtemp(prefix="bench-studio-"))
     load = os.getloadavg()[0]
+    sys.path.insert(0, str(ROOT))
+    from scenes import registry
+
     sections = [unit.number for unit in registry.SECTIONS]
     # the command line in the same state as the studio (its text caches warm from a first
     # sentence), timed just before and just after the studio: the machine's load changes

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from words import config
+from words import units as word_units
+from words.units import WORD_KINDS
 
 from . import subtitles
 from .files import Paths, content_digest, read_json, unlink
@@ -191,7 +193,8 @@ class Hasher:
 
     def always_digest(self) -> str:
         """What every section may read without importing it: all of attn_math/ (the story and
-        its figures; also reached through imports), data files under scenes/, and assets/
+        its figures; also reached through imports), data files under scenes/ but the sections'
+        words (hashed per section, as the captions below), and assets/
         except the captions (hashed per section), the spoken variants (per narrated section:
         narration.pacing.narration_key) and the head (hashed on its own)."""
         if self._shared is None:
@@ -200,8 +203,9 @@ class Hasher:
             for top in ("attn_math", "scenes"):
                 for p in _tree_files(root / top):
                     rel = p.relative_to(root)
-                    if top == "scenes" and p.suffix == ".py":
-                        continue
+                    if top == "scenes" and (p.suffix == ".py" or rel.parts[1:2] == ("sections",)
+                                            and rel.parts[3:4] and rel.parts[3] in WORD_KINDS):
+                        continue  # code is hashed by import; a section's words, per section
                     h.update(f"{rel}\0{self.digest(p)}\n".encode())
             # Named "assets/..." wherever the data package is installed; its code only finds
             # the files, and the captions, spoken forms and head are hashed on their own.
@@ -215,9 +219,11 @@ class Hasher:
         return self._shared
 
     def units_digest(self) -> str:
-        """Every section's and card's folder but the scenes: figures and beat plans (the story
-        computes all sections' figures, and a caption may quote another section's), the
-        parts beside them, and the words of a section from outside the repository."""
+        """Every section's and card's folder but the scenes and the words: figures and beat
+        plans (the story computes all sections' figures, and a caption may quote another
+        section's) and the parts beside them. A section's words are hashed for the sections
+        that show them (:meth:`caption_bytes`; its spoken variants, the narration key), so an
+        edited caption renders one section again, not all."""
         if self._units is None:
             h = hashlib.sha256()
             for unit in self.registry.sections + self.registry.cards:
@@ -225,8 +231,9 @@ class Hasher:
                 if folder is None:  # a swapped-in registry's section: its scene file is all
                     continue
                 for p in _tree_files(folder):
-                    if p.name != "scene.py":
-                        h.update(f"{unit.number}:{p.relative_to(folder)}\0{self.digest(p)}\n".encode())
+                    rel = p.relative_to(folder)
+                    if p.name != "scene.py" and rel.parts[0] not in WORD_KINDS:
+                        h.update(f"{unit.number}:{rel}\0{self.digest(p)}\n".encode())
             self._units = h.hexdigest()
         return self._units
 
@@ -301,12 +308,20 @@ class Hasher:
         if own_words is not None:
             return self._own_caption_bytes(section, lang, own_words)
         if lang not in self._captions:
-            path = self.assets / "captions" / f"{lang}.toml"
-            raw = path.read_bytes() if path.is_file() else b""
+            # the shared words, then each unit's own (its folder's captions/<lang>.toml)
+            paths = [self.assets / "captions" / f"{lang}.toml"]
+            folders = [u.folder for u in self.registry.sections + self.registry.cards
+                       if getattr(u, "folder", None) is not None]
+            paths += [f / "captions" / f"{lang}.toml" for f in folders]
+            raw = b"".join(p.read_bytes() + b"\0" for p in paths if p.is_file())
             try:
                 import tomllib
 
-                data = tomllib.loads(raw.decode("utf-8"))
+                with open(paths[0], "rb") as f:
+                    data = tomllib.load(f)
+                for folder in folders:
+                    for name, value in word_units.own_words(folder, "captions", lang).items():
+                        data[name] = {**data.get(name, {}), **value}
             except Exception:  # noqa: BLE001 - the scene will report it; hash it whole
                 data = None
             self._captions[lang] = (data, raw)

@@ -27,8 +27,8 @@ __all__ = ["SectionFolderError", "PACKAGE", "UNIT_NAME", "BUILT_IN", "extra_dirs
 
 #: The package the units import under.
 PACKAGE = "scenes.sections"
-#: The built-in units' folder (the package's own).
-BUILT_IN = Path(__file__).resolve().parent / "sections"
+#: The built-in units' folder (the package's own): :data:`words.units.BUILT_IN`.
+BUILT_IN = units.BUILT_IN
 
 
 class SectionFolderError(ValueError):
@@ -73,13 +73,12 @@ def unit_folders() -> list[tuple[int, Path]]:
                 raise SectionFolderError(
                     f"two sections numbered {number:02d}: {found[number]} and {folder}")
             found[number] = folder
-            if base != str(BUILT_IN):
-                _check_words(folder)
+            _check_words(folder)
     return sorted(found.items())
 
 
 def _check_words(folder: Path) -> None:
-    """An outside unit's word files hold only its own words (:mod:`words.units`)."""
+    """A unit's word files hold only its own words (:mod:`words.units`)."""
     for kind in units.WORD_KINDS:
         for lang in config.LANGS:
             try:

@@ -20,7 +20,7 @@ TABLE = "summaries"
 
 def summaries_of(root: Path, lang: str) -> dict[str, str]:
     """The ``[summaries]`` table of ``root``'s caption file in ``lang`` (empty if it has none),
-    with the summaries of the sections from outside the repository (:mod:`words.units`)."""
+    with every section's own (in its folder, built in or from outside: :mod:`words.units`)."""
     from words import config, units
 
     path = Path(root) / "assets" / "captions" / f"{lang}.toml"
@@ -28,7 +28,8 @@ def summaries_of(root: Path, lang: str) -> dict[str, str]:
     if path.is_file():
         with open(path, "rb") as f:
             data = tomllib.load(f)
-    data = units.with_units(data, config.SECTION_DIRS.read(), "captions", lang)
+    built_in = Path(root) / "scenes" / "sections"  # the project's own sections, where their words are
+    data = units.with_units(data, (built_in, *config.SECTION_DIRS.read()), "captions", lang)
     return dict(data.get(TABLE, {}))
 
 

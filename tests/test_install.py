@@ -110,6 +110,10 @@ def test_wheel_holds_the_code_and_data_and_no_development_file(dists):
                  "slides/vendor/reveal.js/LICENSE", "slides/vendor/reveal.js/dist/reveal.js",
                  "studio/page/index.html", "studio/page/studio.js", "studio/page/studio.css"):
         assert data in names, data
+    # every section's own words (its folder's captions/ and spoken/) are in the wheel
+    words = subprocess.run(["git", "ls-files", "scenes/sections/*/captions/*.toml", "scenes/sections/*/spoken/*.toml"],
+                           cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    assert len(words) >= 2 * 27 and not set(words) - set(names), sorted(set(words) - set(names))[:3]
     # every module of the project's packages in the checkout is in the wheel
     tops = ("attn_math", "scenes", "pipeline", "slides", "batch", "narration", "studio")
     tracked = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,

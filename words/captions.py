@@ -1,4 +1,5 @@
-"""Caption texts as data: ``assets/captions/<lang>.toml``, one table per section.
+"""Caption texts as data: one table per section (``captions/<lang>.toml`` in its folder), and
+the words they share (``assets/captions/<lang>.toml``).
 
 Each table maps a beat name to a sentence with ``{placeholders}`` filled from
 the story (:meth:`attn_math.Story.caption_context`), so a caption can only say
@@ -25,10 +26,10 @@ CAPTIONS_DIR = assets_dir() / "captions"
 
 
 def packaged(language: str) -> dict:
-    """The caption table of ``language`` as shipped: ``assets/captions/<language>.toml``, plus
-    the words of sections from outside the repository (``captions/<language>.toml`` in a
-    section's folder, ``sNN_slug/`` in a folder of :data:`words.config.SECTION_DIRS`: its
-    ``[sNN]`` table and its ``[titles]`` entries)."""
+    """The caption table of ``language`` as shipped: the shared words
+    (``assets/captions/<language>.toml``) and every section's own (``captions/<language>.toml``
+    in its folder, built in or in a folder of :data:`words.config.SECTION_DIRS`: its ``[sNN]``
+    table and its ``[titles]`` and ``[summaries]`` entries)."""
     return _table(language, config.SECTION_DIRS.read())
 
 
@@ -47,7 +48,7 @@ def _with_own_words(language: str, path: Path | None, section_dirs: tuple[Path, 
 def _table(language: str, section_dirs: tuple[Path, ...]) -> dict:
     with open(CAPTIONS_DIR / f"{language}.toml", "rb") as f:
         data = tomllib.load(f)
-    return units.with_units(data, section_dirs, "captions", language)
+    return units.with_units(data, units.word_dirs(section_dirs), "captions", language)
 
 
 def language_name(language: str) -> str:

@@ -169,15 +169,15 @@ def _c2k():
 
 
 def _table(lang: str) -> dict:
-    """The parsed ``assets/spoken/<lang>.toml``, with the spoken variants of the sections from
-    outside the repository (``spoken/<lang>.toml`` in a unit folder, :mod:`words.units`)."""
+    """The parsed ``assets/spoken/<lang>.toml``, with every section's spoken variants
+    (``spoken/<lang>.toml`` in its folder, built in or from outside, :mod:`words.units`)."""
     return _spoken(lang, config.SECTION_DIRS.read())
 
 
 @lru_cache(maxsize=8)
 def _spoken(lang: str, section_dirs: tuple[Path, ...]) -> dict:
     with open(SPOKEN_DIR / f"{lang}.toml", "rb") as f:
-        return units.with_units(tomllib.load(f), section_dirs, "spoken", lang)
+        return units.with_units(tomllib.load(f), units.word_dirs(section_dirs), "spoken", lang)
 
 
 @cache

@@ -2,15 +2,18 @@
 
 The registry (:mod:`scenes.folders`) finds the sections by this rule and the word tables
 (:mod:`words.captions`, :mod:`words.spoken`, the slides' summaries) read a folder's own words
-by it, so a folder is either a section everywhere or nowhere. A section from outside the
-repository (``--section-dir``) may bring, beside its scene:
+by it, so a folder is either a section everywhere or nowhere. Every section, built in
+(:data:`BUILT_IN`) or from outside the repository (``--section-dir``), keeps beside its scene:
 
 - ``captions/<lang>.toml``: its ``[sNN]`` beats, and its entries ``sNN`` (and ``sNN_n``) of
   ``[titles]`` and ``[summaries]``;
 - ``spoken/<lang>.toml``: its ``[sNN]`` spoken variants.
 
-Anything else in those files would change another section's words without a word said; it is
-an error (:class:`UnitWordsError`), reported when the registry loads.
+The shared tables (``assets/captions/<lang>.toml``: ``[titles]`` of the video, ``[deck]``, ...;
+``assets/spoken/<lang>.toml``: the readings) hold no section's words, so deleting a section's
+folder deletes all of them. Anything else in a unit's files would change another section's
+words without a word said; it is an error (:class:`UnitWordsError`), reported when the
+registry loads.
 
 No manim, and nothing of the project but this package: the bottom layer.
 """
@@ -22,8 +25,12 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
-__all__ = ["UNIT_NAME", "WORD_KINDS", "UnitWordsError", "unit_number", "units_in", "own_words",
-           "with_units"]
+__all__ = ["BUILT_IN", "UNIT_NAME", "WORD_KINDS", "UnitWordsError", "unit_number", "units_in", "own_words",
+           "with_units", "word_dirs"]
+
+#: The built-in units' folder: the package ``scenes.sections`` (found here by its path, so that
+#: this bottom layer imports nothing of the scenes).
+BUILT_IN = Path(__file__).resolve().parent.parent / "scenes" / "sections"
 
 #: A unit's folder name: ``s`` + its two-digit number + ``_`` + its slug (underscores).
 UNIT_NAME = re.compile(r"s(\d\d)_([a-z][a-z0-9_]*)")
@@ -88,11 +95,19 @@ def own_words(folder: Path, kind: str, lang: str) -> dict:
     return data
 
 
+def word_dirs(extra: Iterable[Path] = ()) -> tuple[Path, ...]:
+    """The folders whose units bring words: the built-in one, then ``extra`` (the outside
+    folders, :data:`words.config.SECTION_DIRS`)."""
+    return (BUILT_IN, *extra)
+
+
 def with_units(data: dict, dirs: Iterable[Path], kind: str, lang: str) -> dict:
     """``data`` (a parsed word table) with the words every unit in ``dirs`` brings of ``kind``
     in ``lang`` merged in: its own tables added, its entries of shared tables added to them."""
     merged = dict(data)
     for base in dirs:
+        if not Path(base).is_dir():
+            continue
         for _, folder in units_in(base):
             for name, value in own_words(folder, kind, lang).items():
                 merged[name] = {**merged.get(name, {}), **value}

@@ -129,6 +129,12 @@ def test_every_variant_is_declared_and_written(section):
         assert written <= declared | slots, (lang, written - declared - slots)
 
 
+def _here(keys: set[tuple[int, str]]) -> set[tuple[int, str]]:
+    """The ``(section, beat)`` pairs of the sections this checkout has (a deleted section's
+    folder takes its claims with it)."""
+    return {k for k in keys if k[0] in SECTIONS}
+
+
 def _keys(tokens, follow=None) -> set[tuple[int, str | None]]:
     story = story_of(sentence_head(list(tokens), follow=follow))
     return {(sec, b.key) for sec in SECTIONS for b in by_number(sec).plan(story)}
@@ -138,8 +144,8 @@ def test_two_tokens_say_both_and_a_segment():
     """Two tokens: "both keys", "the one other weight", and the values span a segment
     (two ends, no polygon, no corner)."""
     keys = _keys(("ink", "pen"))
-    assert {(6, "intro_two"), (12, "drag_two"), (21, "convex_segment"), (21, "pull_end"),
-            (21, "average_segment")} <= keys
+    assert _here({(6, "intro_two"), (12, "drag_two"), (21, "convex_segment"), (21, "pull_end"),
+                  (21, "average_segment")}) <= keys
     assert not {(6, "intro"), (12, "drag"), (21, "convex"), (21, "pull"), (21, "average")} & keys
 
 
@@ -148,8 +154,8 @@ def test_one_word_twice_claims_no_leader_and_no_change():
     flattest alone, the width never mattered, the shuffle reads the same, the masked top is
     shared."""
     keys = _keys(("snow", "snow"))
-    assert {(3, "shadow_level"), (4, "merged_two"), (9, "flattest_shared"), (16, "flat_level"),
-            (22, "same_words"), (25, "row_tied"), (21, "convex_point")} <= keys
+    assert _here({(3, "shadow_level"), (4, "merged_two"), (9, "flattest_shared"), (16, "flat_level"),
+                  (22, "same_words"), (25, "row_tied"), (21, "convex_point")}) <= keys
     assert not {(3, "shadow_agrees"), (4, "merged"), (4, "merged_same"), (9, "flattest"), (16, "flat"), (22, "same"),
                 (25, "row"), (25, "row_same")} & keys
 
