@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import tempfile
 import uuid
 from pathlib import Path
 
@@ -170,7 +171,7 @@ class ClipStore:
             if not self._present(remote):
                 self._put_file(Path(local), remote)
         data = json.dumps(record, indent=1, ensure_ascii=False).encode("utf-8")
-        tmp = Path(os.environ.get("TMPDIR", "/tmp")) / f".{key}.{uuid.uuid4().hex}.json"
+        tmp = Path(tempfile.gettempdir()) / f".{key}.{uuid.uuid4().hex}.json"
         try:
             tmp.write_bytes(data)
             self._put_file(tmp, self.path(key, META))

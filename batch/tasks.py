@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import shutil
 import socket
 import tempfile
@@ -188,7 +187,7 @@ def _strategy() -> str:
     # allocations: inherited by the render processes, it made two sections rendering at once
     # 11-15 % slower each (sections 2 + 16 at preview: 7.65 s against 8.5-8.8 s). The render
     # processes start without it, as under `render`.
-    os.environ.pop("MALLOC_TRIM_THRESHOLD_", None)
+    config.without_variable("MALLOC_TRIM_THRESHOLD_")
     if multiprocessing.current_process().daemon:
         return "subprocess"
     from pipeline import scheduler

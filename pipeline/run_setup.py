@@ -19,7 +19,6 @@ folder, ``batch`` one per variant) calls the steps it needs, in this order.
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -103,7 +102,7 @@ def check_captions_file(path: Path | None, langs: tuple[str, ...]) -> Path | Non
     except captions_file.CaptionsFileError as e:
         raise BadInput(" ".join(str(e).split())) from None
     resolved = Path(path).resolve()
-    os.environ[config.CAPTIONS_FILE.name] = str(resolved)
+    config.CAPTIONS_FILE.write(resolved)
     return resolved
 
 

@@ -7,7 +7,6 @@ the scene builds every mobject and runs every beat, and only the frames asked fo
 from __future__ import annotations
 
 import contextlib
-import os
 import tempfile
 
 import numpy as np
@@ -86,18 +85,8 @@ def _settings(lang: str, theme: str, captions: str, head: str | None):
     new = {config.LANG.name: lang, config.THEME.name: theme, config.CAPTIONS.name: captions}
     if head:
         new[config.HEAD.name] = str(head)
-    old = {k: os.environ.get(k) for k in [*new, config.HEAD.name]}
-    os.environ.update(new)
-    if not head:
-        os.environ.pop(config.HEAD.name, None)
-    try:
+    with config.scene_settings(new, clear=() if head else (config.HEAD.name,)):
         yield
-    finally:
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
 
 
 def render_last_frame(section, lang: str = "ja", theme: str = "dark", captions: str = "burned",

@@ -31,6 +31,7 @@ from pipeline.files import DiskFull, is_disk_full
 from pipeline.options import BadInput
 from pipeline.run_setup import Example, RunSetup, choose_sections, set_up_run
 from pipeline.scheduler import Terminated
+from words import config
 
 __all__ = ["Product", "PRODUCTS", "BATCH", "WAITING_NICE", "run_spec", "warm", "read_order", "main"]
 
@@ -202,9 +203,7 @@ def read_order(stream) -> dict | None:
     order = json.loads(text)
     env = order.get("env")
     if env is not None:
-        for name in [k for k in os.environ if k.startswith("ATTN_")]:
-            os.environ.pop(name)
-        os.environ.update(env)
+        config.replace_tool_environment(env)
     return order["spec"]
 
 

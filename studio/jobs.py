@@ -27,6 +27,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from words import config
+
 __all__ = ["Spare", "Job", "Jobs"]
 
 
@@ -110,7 +112,7 @@ class Job:
                 self.proc = subprocess.Popen(_command(warm=False), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                              stderr=err, start_new_session=True)
         # the server's scene variables as they are now (a spare has those of its start)
-        env = {k: v for k, v in os.environ.items() if k.startswith("ATTN_")}
+        env = config.tool_environment()
         assert self.proc.stdin is not None
         try:
             self.proc.stdin.write(json.dumps({"spec": spec, "env": env}).encode())

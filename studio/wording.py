@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import tomllib
 from pathlib import Path
 
@@ -92,7 +91,7 @@ class Wording:
         if self.path.is_file():
             check_captions_file(self._snapshot(self.path.read_text(encoding="utf-8")), tuple(config.LANGS))
         else:
-            os.environ.pop(config.CAPTIONS_FILE.name, None)
+            config.CAPTIONS_FILE.write(None)
 
     def file(self) -> Path | None:
         """The captions file a render of this session takes (None: no edits)."""

@@ -1,5 +1,9 @@
 """The configuration read from the environment: every ``ATTN_*`` variable, named once.
 
+The one module of the product that reads or writes ``os.environ`` (a test holds every other
+module to it): a setting is read through its object below, written by the edges that start
+work (the command line, the studio, a batch task, a worker) through the functions at the end.
+
 Scenes read their configuration from the environment, so that the plain manim CLI renders any
 scene unchanged (``ATTN_LANG=en manim -ql scenes/sections/s03_which_key/scene.py WhichKey``); the pipeline
 writes the same variables for its workers. Both go through this module: each variable is one
@@ -24,8 +28,12 @@ __all__ = [
     "CAPTIONS_FILE", "SECTION_DIRS",
     "SCENE_SETTINGS",
     "REGISTRY", "RENDER_WORKER", "VOICE_DIR", "REVEAL_DIR",
-    "scene_env", "apply_scene_env", "scene_environment",
+    "scene_env", "apply_scene_env", "scene_environment", "tool_environment", "replace_tool_environment",
+    "without_variable", "scene_settings",
 ]
+
+#: The prefix of every variable of this module's settings.
+PREFIX = "ATTN_"
 
 #: Caption and title languages.
 LANGS = ("ja", "en")
@@ -80,6 +88,13 @@ class Location:
     def read(self) -> Path | None:
         value = _raw(self.name)
         return Path(value) if value else None
+
+    def write(self, path: str | Path | None) -> None:
+        """Name ``path`` (None: nothing) for this process and the workers it starts."""
+        if path is None:
+            os.environ.pop(self.name, None)
+        else:
+            os.environ[self.name] = str(path)
 
 
 
@@ -190,3 +205,41 @@ def scene_environment(env: Mapping[str, str]) -> Iterator[None]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+@contextmanager
+def scene_settings(env: Mapping[str, str], *, clear: tuple[str, ...] = ()) -> Iterator[None]:
+    """The variables of ``env`` set (and those named in ``clear`` removed) for the duration of
+    a ``with`` block, every other variable as it is; then all of them as they were."""
+    names = [*env, *clear]
+    saved = {name: os.environ.get(name) for name in names}
+    for name in clear:
+        os.environ.pop(name, None)
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def tool_environment() -> dict[str, str]:
+    """Every ``ATTN_*`` variable of this process, as name -> value (what a process started in
+    advance is handed, so that it renders as this one would)."""
+    return {k: v for k, v in os.environ.items() if k.startswith(PREFIX)}
+
+
+def replace_tool_environment(env: Mapping[str, str]) -> None:
+    """Make ``env`` this process's ``ATTN_*`` variables: every other one is removed."""
+    for name in [k for k in os.environ if k.startswith(PREFIX)]:
+        os.environ.pop(name)
+    os.environ.update(env)
+
+
+def without_variable(name: str) -> None:
+    """Remove another program's variable ``name`` from this process (and the processes it
+    starts), e.g. an allocator setting a parent passed down that does not suit a render."""
+    os.environ.pop(name, None)

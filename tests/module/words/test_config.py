@@ -119,3 +119,30 @@ def test_variable_names_are_spelled_once():
                 spelled.setdefault(str(path.relative_to(ROOT)), []).append(node.value)
     assert set(spelled) == {"words/config.py"}, spelled
     assert len(set(spelled["words/config.py"])) == len(spelled["words/config.py"])
+
+
+#: The product (what the wheel installs): tools and benchmarks set up their own processes.
+PRODUCT = ("render.py", "cli", "pipeline", "scenes", "words", "attn_math", "narration", "batch", "slides",
+           "studio")
+#: What reads or writes the process environment.
+ENVIRONMENT = {"environ", "environb", "getenv", "getenvb", "putenv", "unsetenv"}
+
+
+def test_only_the_config_module_touches_the_environment():
+    """The run's settings come from one place: no module of the product but words/config.py
+    reads or writes ``os.environ`` (a subprocess's environment included)."""
+    touched = {}
+    for top in PRODUCT:
+        base = ROOT / top
+        for path in ([base] if base.is_file() else sorted(base.rglob("*.py"))):
+            if "__pycache__" in path.parts:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                hit = (isinstance(node, ast.Attribute) and node.attr in ENVIRONMENT
+                       and isinstance(node.value, ast.Name) and node.value.id == "os") or (
+                    isinstance(node, ast.ImportFrom) and node.module == "os"
+                    and any(a.name in ENVIRONMENT for a in node.names))
+                if hit:
+                    touched.setdefault(str(path.relative_to(ROOT)), []).append(node.lineno)
+    assert set(touched) == {"words/config.py"}, touched
