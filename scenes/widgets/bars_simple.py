@@ -55,10 +55,10 @@ class RowBars(Redrawn, ColumnChart):
         self.slots = ColumnSlots.across(l, r, len(labels))
         self.bar_w = 0.62 * self.pitch
         names = line_up_labels(labels, self.xs, (l, r), size, t.fg)
-        # The bars stand 0.3 above an x-height over the box's bottom, and a second line of
+        # The bars stand a row (ROW) above an x-height over the box's bottom, and a second line of
         # names pushes them up by its step.
         lab_h = label("x", size).height
-        self.base_y = b + lab_h + (names.height - names.line_height) + 0.3
+        self.base_y = b + lab_h + (names.height - names.line_height) + style.ROW
         self.top_y = top
         base_line = self.axis_line(self.base_y)
         top_line = Line([l, self.top_y, 0], [r, self.top_y, 0], color=t.muted, stroke_width=1.5,
@@ -66,7 +66,7 @@ class RowBars(Redrawn, ColumnChart):
         top_line = DashedVMobject(top_line, num_dashes=30, dashed_ratio=0.5)
         self.bars = [VMobject(stroke_width=0, fill_color=color or t.weight, fill_opacity=0.9)
                      for _ in range(self.n)]
-        names.shift((self.base_y - 0.15 - names.get_top()[1]) * UP)
+        names.shift((self.base_y - style.NEAR - names.get_top()[1]) * UP)
         self.labels = names
         self.top_line = top_line
         self.add(top_line, base_line, *self.bars, self.labels)

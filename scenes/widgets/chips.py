@@ -73,10 +73,10 @@ class MatrixChip(VGroup):
                 n.move_anchor_to(np.array([x, -i * row_h, 0.0]))
                 entries.append(n)
         grid = VGroup(*entries)
-        h = rows * row_h + 0.1
+        h = rows * row_h + style.TIGHT
         mid = np.array([(cols * col_w) / 2, -(rows - 1) * row_h / 2 + 0.3 * em(size), 0])
-        lb = _bracket(h, -1, color).move_to(mid + (cols * col_w / 2 + 0.02) * LEFT)
-        rb = _bracket(h, +1, color).move_to(mid + (cols * col_w / 2 + 0.02) * RIGHT)
+        lb = _bracket(h, -1, color).move_to(mid + (cols * col_w / 2 + style.HAIR) * LEFT)
+        rb = _bracket(h, +1, color).move_to(mid + (cols * col_w / 2 + style.HAIR) * RIGHT)
         name = subscripted(main, sub, color, size * 1.15, suffix)
         name.next_to(lb, LEFT, buff=style.NEAR)
         super().__init__(name, lb, grid, rb)

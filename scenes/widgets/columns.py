@@ -38,7 +38,7 @@ __all__ = ["CROWDED", "MIN_NAME_SIZE", "NUMBER_FILL", "NUMBER_GAP", "ColumnChart
            "ValueAxis", "line_up_labels", "number_size", "place_past", "set_bar", "set_rect"]
 
 #: Gap between a bar's end and the number past it.
-NUMBER_GAP = 0.1
+NUMBER_GAP = style.TIGHT
 #: Past this many columns the numbers at the bars' ends take the smaller size: at the usual
 #: one a row of them reads as one line of digits.
 CROWDED = 8

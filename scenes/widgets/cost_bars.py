@@ -48,7 +48,7 @@ class CostBars(Redrawn, VGroup):
         for name, color in zip(names, colors):
             title = label(name, size, t.fg)
             title.move_to([title.width / 2, y - title.height / 2, 0])
-            y -= title.height + 0.1
+            y -= title.height + style.TIGHT
             bar = Rectangle(width=width, height=bar_h, fill_color=color, fill_opacity=1,
                             stroke_width=0)
             bar.move_to([width / 2, y - bar_h / 2, 0])

@@ -117,7 +117,7 @@ class LogAxis(VGroup):
         xt = label(x_title, size, t.fg) if x_title else None
         yt = label(y_title, size, t.fg) if y_title else None
 
-        gap = 0.15
+        gap = style.NEAR
         # Plot area: room for y labels on the left, x labels (and title) below, y title above.
         y_lab_w = max((m.width for m in yl), default=0.0)
         x_lab_h = max((m.height for m in xl), default=0.0)
@@ -165,7 +165,7 @@ class LogAxis(VGroup):
         self.x_tick_labels, self.y_tick_labels = VGroup(*xl), VGroup(*yl)
         if xt is not None:
             xt.move_to([self.right, 0, 0], aligned_edge=RIGHT)
-            xt.shift((base_y - ref.height - gap - baseline(xt, x_title) - 0.05) * UP)
+            xt.shift((base_y - ref.height - gap - baseline(xt, x_title) - style.NUDGE) * UP)
             self.add(xt)
         if yt is not None:
             yt.next_to([self.left, self.top + y_lab_h / 2, 0], UP, buff=gap)
@@ -224,7 +224,7 @@ class LogAxis(VGroup):
         """
         t = style.theme()
         xs = [m.get_center()[0] for m in self.x_tick_labels]
-        y = self.x_tick_labels.get_center()[1] if len(self.x_tick_labels) else self.bottom - 0.3
+        y = self.x_tick_labels.get_center()[1] if len(self.x_tick_labels) else self.bottom - style.ROW
         group = VGroup()
         for a, b in zip(xs, xs[1:]):
             group.add(label(text, size, color or t.muted).move_to([(a + b) / 2, y, 0]))

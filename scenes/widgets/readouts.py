@@ -119,7 +119,7 @@ class Readout(VGroup):
     def __init__(self, name: str | VMobject, get: Callable[[], float], color: str | None = None,
                  size: float = style.NUMBER_SIZE, name_color: str | None = None,
                  sample: float | None = None, *, name_baseline: float | None = None,
-                 gap: float = 0.15, width: float | None = None, signed: bool = False,
+                 gap: float = style.NEAR, width: float | None = None, signed: bool = False,
                  **number_kw):
         t = style.theme()
         if isinstance(name, str):
@@ -189,7 +189,7 @@ class TotalReadout(Redrawn, Readout):
     """
 
     #: Space between the line's highest ink and the note (more than the probe's MIN_GAP).
-    NOTE_GAP = 0.1
+    NOTE_GAP = style.TIGHT
     #: The note's font size: the project's small size (a line of secondary text).
     NOTE_SIZE = style.SMALL_SIZE
     #: Seconds the note takes to come or go. While the parts move, whether they add up can
@@ -280,12 +280,12 @@ class CellReadout(Readout):
     """
 
     #: Gaps (frame units): after the icon, between query, arrow and key.
-    ICON_GAP, WORD_GAP = 0.2, 0.12
+    ICON_GAP, WORD_GAP = style.GAP, style.CLOSE
 
     @classmethod
     def fit_size(cls, pairs: Iterable[tuple[str, str]], width: float, *,
                  size: float = style.LABEL_SIZE, icon_width: float = 0.0, decimals: int = 2,
-                 number_gap: float = 0.45, min_size: float = style.TINY_SIZE) -> float:
+                 number_gap: float = style.SPACED, min_size: float = style.TINY_SIZE) -> float:
         """The font size (at most ``size``, at least ``min_size``) at which the line of every
         ``(query, key)`` pair fits ``width``, so that lines shown together share one size."""
         fixed = (icon_width + cls.ICON_GAP if icon_width else 0.0) + 3 * cls.WORD_GAP + number_gap
@@ -300,7 +300,7 @@ class CellReadout(Readout):
     def __init__(self, query: str, key: str, get_value: Callable[[], float], *,
                  icon: VMobject | None = None, decimals: int = 2,
                  size: float = style.LABEL_SIZE, signed_colors: bool = True,
-                 color: str | None = None, number_gap: float = 0.45):
+                 color: str | None = None, number_gap: float = style.SPACED):
         t = style.theme()
         drop = baseline_drop(size)
         x = 0.0
@@ -495,7 +495,7 @@ class RowReadout(Redrawn, VGroup):
             parts.append(self.summary)
         self.marker = None
         if mark is not None:
-            self.marker = Rectangle(width=width + 0.2, height=line_h * 0.95,
+            self.marker = Rectangle(width=width + style.GAP, height=line_h * 0.95,
                                     stroke_color=t.amber, stroke_width=2.5, fill_opacity=0)
             parts.append(self.marker)
         super().__init__(*parts)
@@ -575,11 +575,11 @@ class VectorReadout(VGroup):
             parts.append(eq)
             left = eq
         # A name that ends in its own "=" keeps the wider gap such names always had.
-        lb = label("[", size, color).next_to(left, RIGHT, buff=style.CLOSE if equals else 0.2)
+        lb = label("[", size, color).next_to(left, RIGHT, buff=style.CLOSE if equals else style.GAP)
         slot = label(WIDE_NUMBER, size).width
         v = np.asarray(get(), float)
         nums, commas = [], []
-        x = lb.get_right()[0] + 0.05
+        x = lb.get_right()[0] + style.NUDGE
         base = baseline(lb, "[")
         for k in range(len(v)):
             n = LiveNumber(v[k], decimals=2, font_size=size, color=number_color or t.fg,
@@ -590,7 +590,7 @@ class VectorReadout(VGroup):
             if k < len(v) - 1:
                 comma = label(",", size, t.muted)
                 comma.move_to(np.array([x + 0.06, 0, 0]))
-                comma.shift((base - comma.get_bottom()[1]) * UP + 0.02 * DOWN)
+                comma.shift((base - comma.get_bottom()[1]) * UP + style.HAIR * DOWN)
                 commas.append(comma)
                 x += 0.17
         rb = label("]", size, color)

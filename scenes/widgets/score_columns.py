@@ -103,7 +103,7 @@ class ScoreColumns(Redrawn, ColumnChart):
         widest = -max(abs(lo), abs(hi))          # the widest sign and digits
         self.number_size = number_size = columns_number_size(n, self.pitch, widest, decimals)
         probe = LiveNumber(widest, decimals=decimals, font_size=number_size)
-        self._num_h = probe.height + 0.12
+        self._num_h = probe.height + style.CLOSE
 
         names = line_up_labels(labels, self.xs, (l, r), label_size, label_color or t.key)
         # Bars live between y0 (lo) and y1 (hi); numbers outside that, labels at the foot.
@@ -264,11 +264,11 @@ class ScoreSquares(Redrawn, VGroup):
         l, r, b, top = box
         rows_txt = [label(s, label_size, t.query) for s in labels]
         cols_txt = [label(s, label_size, t.key) for s in labels]
-        lab_w = max(tx.width for tx in rows_txt) + 0.15
+        lab_w = max(tx.width for tx in rows_txt) + style.NEAR
         avail_w = (r - l) - lab_w
         cell = min(avail_w / n, ((top - b) - 0.5) / n)
         col_h = max(tx.height for tx in cols_txt)
-        cell = min(cell, ((top - b) - col_h - 0.12) / n)
+        cell = min(cell, ((top - b) - col_h - style.CLOSE) / n)
         heights = [tx.height for tx in rows_txt]
         rows_clear = all(cell - (h0 + h1) / 2 >= LABEL_GAP for h0, h1 in zip(heights, heights[1:]))
         if max(tx.width for tx in cols_txt) <= 0.95 * cell and rows_clear:
@@ -306,16 +306,16 @@ class ScoreSquares(Redrawn, VGroup):
         l, r, b, top = box
         self.cell = cell
         gw = lab_w + n * cell
-        gh = col_h + 0.12 + n * cell
+        gh = col_h + style.CLOSE + n * cell
         x0 = (l + r) / 2 - gw / 2 + lab_w
-        y_top = (b + top) / 2 + gh / 2 - col_h - 0.12
+        y_top = (b + top) / 2 + gh / 2 - col_h - style.CLOSE
         self.centers = np.array([[[x0 + (j + 0.5) * cell, y_top - (i + 0.5) * cell, 0.0]
                                   for j in range(n)] for i in range(n)])
         for i, tx in enumerate(rows_txt):
-            fit_width(tx, lab_w - 0.1)
-            tx.move_to(self.centers[i][0]).set_x(x0 - 0.12 - tx.width / 2)
+            fit_width(tx, lab_w - style.TIGHT)
+            tx.move_to(self.centers[i][0]).set_x(x0 - style.CLOSE - tx.width / 2)
         for j, tx in enumerate(cols_txt):
-            tx.move_to(self.centers[0][j]).set_y(y_top + 0.1 + tx.height / 2)
+            tx.move_to(self.centers[0][j]).set_y(y_top + style.TIGHT + tx.height / 2)
         self.row_labels, self.col_labels = VGroup(*rows_txt), VGroup(*cols_txt)
 
     def _grid_layout(self, labels: Sequence[str], box, label_size: float) -> None:
@@ -349,7 +349,7 @@ class ScoreSquares(Redrawn, VGroup):
             rect.move_to(np.array([x, (top + bottom) / 2, 0]))
             return rect
         grid_top = self.centers[0][j][1] + self.cell / 2
-        neck = max(tx.get_bottom()[1] - 0.04, grid_top + 0.02)
+        neck = max(tx.get_bottom()[1] - 0.04, grid_top + style.HAIR)
         corners = [(-hw, bottom), (-hw, neck), (-lw, neck), (-lw, top), (lw, top), (lw, neck),
                    (hw, neck), (hw, bottom)]
         return Polygon(*[np.array([x + dx, y, 0.0]) for dx, y in corners],

@@ -218,7 +218,7 @@ class ShadowReadout(VGroup):
         t = style.theme()
         c = construction
         big = max(bound, 1.0)
-        cols = NumberColumns([-big, big, -big * big], size, 0.3, ["×", "="],
+        cols = NumberColumns([-big, big, -big * big], size, style.ROW, ["×", "="],
                         decimals=[shadow_decimals, 2, 2])
         sh = LiveNumber(c.shadow(), decimals=shadow_decimals, font_size=size, color=t.fg)
         sh.follow(lambda: c.shadow())
@@ -242,7 +242,7 @@ class ShadowReadout(VGroup):
             heads.add(h)
         # Headings may be wider than their numbers (Japanese): spread them if they touch.
         for i in range(1, len(heads)):
-            over = heads[i - 1].get_right()[0] + 0.15 - heads[i].get_left()[0]
+            over = heads[i - 1].get_right()[0] + style.NEAR - heads[i].get_left()[0]
             if over > 0:
                 for m in list(heads[i:]) + list(nums[i:]) + list(seps[i - 1:]):
                     m.shift(over * RIGHT)
@@ -299,7 +299,7 @@ class ShadowTable(VGroup):
         head_h = 0.45
         row_h = min(0.5, (box.height - head_h) / n)
         fsize = size * min(1.0, row_h / 0.4)
-        gap, sym_w = 0.12, 0.3
+        gap, sym_w = style.CLOSE, 0.3
 
         def widths(fs):
             hw = [label(h, fs).width for h in headers]
@@ -332,7 +332,7 @@ class ShadowTable(VGroup):
             else:
                 h.move_to(np.array([xs[k - 1] - h.width / 2, top - head_h / 2, 0]))
             hdr.add(h)
-        rule = Line(np.array([x0 - 0.05, top - head_h, 0]), np.array([xs[-1] + 0.05, top - head_h, 0]),
+        rule = Line(np.array([x0 - style.NUDGE, top - head_h, 0]), np.array([xs[-1] + style.NUDGE, top - head_h, 0]),
                     stroke_color=t.grid, stroke_width=2)
         ref = label("0", fsize)
         drop = ref.get_center()[1] - baseline(ref, "0")
@@ -376,7 +376,7 @@ class ShadowTable(VGroup):
             self.cells.append([name, sh, kl, sc])
         super().__init__(hdr, rule, *rows)
         self.rows, self.header = rows, hdr
-        self.row_h, self.x_left, self.x_right = row_h, x0 - 0.1, xs[-1] + 0.1
+        self.row_h, self.x_left, self.x_right = row_h, x0 - style.TIGHT, xs[-1] + style.TIGHT
         self.cell_w = label(WIDE_NUMBER, fsize).width + 0.14
         self.font_size = fsize
 

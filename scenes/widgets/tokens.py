@@ -16,7 +16,7 @@ __all__ = ["CHIP_PAD", "CROWDED_CHIP_PAD", "LONG_CUTS", "MIN_CHIP_SIZE", "TokenS
 MIN_CHIP_SIZE = 16
 #: Room a chip leaves around its word (both sides together), and the least it leaves when
 #: the strip is crowded and its words shrink.
-CHIP_PAD = 0.3
+CHIP_PAD = style.ROW
 CROWDED_CHIP_PAD = style.TIGHT
 #: How far a token longer than :data:`~scenes.widgets.text.TOKEN_CELLS` half-em cells is cut
 #: (half-em cells) when the densest picture of its sentence leaves it too little room.

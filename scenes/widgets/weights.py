@@ -112,12 +112,12 @@ class RowLayout:
         """Zones for ``header_lines`` header lines and, if asked, a score row."""
         l, r, b, t = style.content_box()
         header_y = tuple(t - HEADER_LINE * (i + 0.5) for i in range(header_lines))
-        y = t - HEADER_LINE * header_lines - 0.1
+        y = t - HEADER_LINE * header_lines - style.TIGHT
         score_y = None
         if score_row:
-            score_y = y - SCORE_ROW_HEIGHT / 2 - 0.05
-            y = score_y - SCORE_ROW_HEIGHT / 2 - 0.1
-        strip_y = b + CHIP_HEIGHT / 2 + 0.02
+            score_y = y - SCORE_ROW_HEIGHT / 2 - style.NUDGE
+            y = score_y - SCORE_ROW_HEIGHT / 2 - style.TIGHT
+        strip_y = b + CHIP_HEIGHT / 2 + style.HAIR
         bottom = strip_y + CHIP_HEIGHT / 2 + 0.14
         return cls(l + GUTTER, r - RIGHT_ROOM, header_y, score_y, (bottom, y - NUMBER_ROOM),
                    strip_y)
@@ -360,7 +360,7 @@ class LevelLine(VGroup):
         t = style.theme()
         color = color or t.amber
         line = bars.level_line(value, color, stroke=3,
-                               span=(bars.chart_left - 0.1, bars.chart_right + 0.1))
+                               span=(bars.chart_left - style.TIGHT, bars.chart_right + style.TIGHT))
         tag = label(text, style.SMALL_SIZE, color)
         super().__init__(line, tag)
 

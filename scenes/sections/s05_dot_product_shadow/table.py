@@ -68,7 +68,7 @@ class DotProductTable(VGroup):
             for num, x in zip((qn, kn, pn), cols.anchor_x):
                 num.move_anchor_to(np.array([x, y, 0.0]))
             for sep, x in zip((times, eq), cols.sep_x):
-                sep.move_to(np.array([x, y + 0.02, 0.0]))
+                sep.move_to(np.array([x, y + style.HAIR, 0.0]))
                 sep.set_y(qn.get_anchor()[1] + 0.12 * size / style.NUMBER_SIZE)
             rows.append(row)
         self.rows = VGroup(*rows)
@@ -77,18 +77,18 @@ class DotProductTable(VGroup):
         total_n.follow(lambda: float(np.dot(self.get_q(), self.get_k())))
         total_n.add_updater(lambda m: m.set_fill(style.score_text_color(m.get_value(), 2)))
         total_n.move_anchor_to(np.array([cols.anchor_x[2], y_sum, 0.0]))
-        x_rule0 = cols.sep_x[1] + 0.15
+        x_rule0 = cols.sep_x[1] + style.NEAR
         rule = Line(np.array([x_rule0, y_sum + line_h * 0.62, 0]),
-                    np.array([cols.width + 0.05, y_sum + line_h * 0.62, 0]),
+                    np.array([cols.width + style.NUDGE, y_sum + line_h * 0.62, 0]),
                     color=t.muted, stroke_width=2)
         name = label(sum_name, size, t.fg)
-        name.next_to(total_n, LEFT, buff=0.2)
+        name.next_to(total_n, LEFT, buff=style.GAP)
         name.align_to(rows[0][3], RIGHT)
         self.total = VGroup(rule, name, total_n)
         self.total_number = total_n
         qh = label(q_name, style.SMALL_SIZE, t.query)
         kh = label(k_name, style.SMALL_SIZE, t.key)
-        top = rows[0].get_top()[1] + 0.12
+        top = rows[0].get_top()[1] + style.CLOSE
         qh.move_to(np.array([rows[0][0].get_center()[0], top + qh.height / 2, 0]))
         kh.move_to(np.array([rows[0][2].get_center()[0], top + kh.height / 2, 0]))
         if qh.get_right()[0] + style.TIGHT > kh.get_left()[0]:

@@ -274,12 +274,12 @@ class ChainLedger(Redrawn, VGroup):
             self.row_y.append(y)
             y -= line_h
         y -= line_h * 0.15
-        rule = Line([x0 - 0.1, y, 0], [x0 + width + 0.1, y, 0]).set_stroke(t.muted, 1.5)
+        rule = Line([x0 - style.TIGHT, y, 0], [x0 + width + style.TIGHT, y, 0]).set_stroke(t.muted, 1.5)
         y -= line_h * 0.6
         self.total = VectorReadout(sum_name, running, t.fg, size * 1.08, number_color=t.fg,
                                    equals=False)
         self.total.move_to([box.center[0], y, 0])
-        self.marker = RoundedRectangle(corner_radius=0.06, width=width + 0.3, height=line_h * 0.92,
+        self.marker = RoundedRectangle(corner_radius=0.06, width=width + style.ROW, height=line_h * 0.92,
                                        stroke_color=t.highlight, stroke_width=2.5,
                                        fill_color=t.highlight, fill_opacity=0.08)
         self.marker.move_to([x0 + width / 2, self.row_y[0], 0])

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import numpy as np
 from manim import Mobject, Rectangle, Square, VGroup, VMobject
 
+from ... import style
 from .mask import dashed_square
 from .shading import INSET
 
@@ -48,7 +49,7 @@ class GridCells:
         """
         l, r, _, _ = self.grid_rect()
         left = l - self.left_w
-        rect = Rectangle(width=r - left + 0.12, height=self.pitch,
+        rect = Rectangle(width=r - left + style.CLOSE, height=self.pitch,
                          stroke_color=color or self.theme.highlight, stroke_width=3,
                          fill_color=color or self.theme.highlight, fill_opacity=fill_opacity)
         x = (left + r) / 2
