@@ -107,7 +107,7 @@ class ScoreColumns(Redrawn, ColumnChart):
 
         names = line_up_labels(labels, self.xs, (l, r), label_size, label_color or t.key)
         # Bars live between y0 (lo) and y1 (hi); numbers outside that, labels at the foot.
-        self.y0 = b + names.height + 0.14 + self._num_h
+        self.y0 = b + names.height + style.NEAR + self._num_h
         self.y1 = top - self._num_h
         names.shift((b - names.get_bottom()[1]) * UP)
         self.labels = names

@@ -168,7 +168,7 @@ def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,
     for main, sub in items:
         first = paragraph(main, text_width, size, color)
         second = paragraph(sub, text_width, sub_size, sub_color)
-        text = VGroup(first, second).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
+        text = VGroup(first, second).arrange(DOWN, buff=style.NEAR, aligned_edge=LEFT)
         for part in (first, second):
             for line in part:
                 line.align_to(text, LEFT)
