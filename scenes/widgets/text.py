@@ -201,7 +201,7 @@ def subscripted(main: str, sub: str, color: str, size: float = style.LABEL_SIZE,
     parts = [m]
     if sub:
         s = label(sub, size * 0.65, color)
-        s.next_to(m, RIGHT, buff=0.03)
+        s.next_to(m, RIGHT, buff=style.HAIR)
         s.align_to(m, DOWN).shift(0.35 * em(size) * DOWN * 0.5)
         parts.append(s)
     if suffix:
