@@ -61,14 +61,14 @@ class MatrixChip(VGroup):
         M = np.asarray(matrix, float)
         rows, cols = M.shape
         probe = label(WIDE_NUMBER, size)
-        col_w = probe.width + 0.18
+        col_w = probe.width + style.GAP
         row_h = 1.45 * em(size)
         entries = []
         for i in range(rows):
             for j in range(cols):
                 n = LiveNumber(M[i, j], decimals=2, font_size=size, color=t.fg)
                 # Right end of the widest text sits at the column's right edge.
-                x = (j + 1) * col_w - 0.09
+                x = (j + 1) * col_w - style.GAP / 2
                 n.set_format(align="right")
                 n.move_anchor_to(np.array([x, -i * row_h, 0.0]))
                 entries.append(n)

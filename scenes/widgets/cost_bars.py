@@ -56,7 +56,7 @@ class CostBars(Redrawn, VGroup):
             self.bars.append((bar, y - bar_h / 2))
             self.tracks.append(track)
             parts += [track, bar, title]
-            y -= bar_h + 0.28
+            y -= bar_h + style.ROW
         super().__init__(*parts)
         self.redraw_every_frame()
 

@@ -382,7 +382,7 @@ class ReadoutPanel(VGroup):
     """
 
     def __init__(self, rows: Sequence[tuple[str, VMobject]], size: float = style.LABEL_SIZE,
-                 row_gap: float = 0.5, color: str | None = None, gap: float = 0.18, *,
+                 row_gap: float = 0.5, color: str | None = None, gap: float = style.GAP, *,
                  names_align: np.ndarray = RIGHT, number_align: str | None = "left"):
         t = style.theme()
         names, numbers = [], []
@@ -589,12 +589,12 @@ class VectorReadout(VGroup):
             nums.append(n)
             if k < len(v) - 1:
                 comma = label(",", size, t.muted)
-                comma.move_to(np.array([x + 0.06, 0, 0]))
+                comma.move_to(np.array([x + style.NUDGE, 0, 0]))
                 comma.shift((base - comma.get_bottom()[1]) * UP + style.HAIR * DOWN)
                 commas.append(comma)
                 x += 0.17
         rb = label("]", size, color)
-        rb.move_to(np.array([x + 0.06 + rb.width / 2, lb.get_center()[1], 0]))
+        rb.move_to(np.array([x + style.NUDGE + rb.width / 2, lb.get_center()[1], 0]))
         # Drawing order: name, =, [, then numbers and commas alternating, ].
         body = [m for pair in zip(nums, [*commas, None]) for m in pair if m is not None]
         super().__init__(*parts, lb, *body, rb)

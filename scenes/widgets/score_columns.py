@@ -48,7 +48,7 @@ Scores = Callable[[], np.ndarray]
 
 #: Gap a live number keeps from a tick (high- or low-water mark) across its column: the
 #: line's half width and a little air.
-TICK_CLEAR = 0.06
+TICK_CLEAR = style.NUDGE
 
 
 
@@ -145,21 +145,21 @@ class ScoreColumns(Redrawn, ColumnChart):
         through it (the column above keeps its width).
         """
         t = style.theme()
-        top = self.y1 + self._num_h + 0.04
-        bottom = self.labels.get_bottom()[1] - 0.04
+        top = self.y1 + self._num_h + style.NUDGE
+        bottom = self.labels.get_bottom()[1] - style.NUDGE
         hw = 0.48 * self.pitch
         tx = self.labels[j]
         x = self.column_x(j)
         # The foot reaches round the label, which may sit off centre (pulled inside the chart).
-        fl = min(tx.get_left()[0] - 0.06 - x, -hw)
-        fr = max(tx.get_right()[0] + 0.06 - x, hw)
+        fl = min(tx.get_left()[0] - style.NUDGE - x, -hw)
+        fr = max(tx.get_right()[0] + style.NUDGE - x, hw)
         if fl >= -hw and fr <= hw:
             rect = Rectangle(width=2 * hw, height=top - bottom,
                              stroke_color=color or t.amber, stroke_width=3, fill_opacity=0)
             rect.move_to(np.array([x, (top + bottom) / 2, 0.0]))
             return rect
-        foot_top = tx.get_top()[1] + 0.04
-        foot_bottom = tx.get_bottom()[1] - 0.04
+        foot_top = tx.get_top()[1] + style.NUDGE
+        foot_bottom = tx.get_bottom()[1] - style.NUDGE
         corners = [(-hw, top), (-hw, foot_top), (fl, foot_top), (fl, foot_bottom),
                    (fr, foot_bottom), (fr, foot_top), (hw, foot_top), (hw, top)]
         return Polygon(*[np.array([x + dx, y, 0.0]) for dx, y in corners],
@@ -339,17 +339,17 @@ class ScoreSquares(Redrawn, VGroup):
         t = style.theme()
         tx = self.col_labels[j]
         x = self.centers[0][j][0]
-        top = tx.get_top()[1] + 0.06
-        bottom = self.centers[-1][j][1] - self.cell / 2 - 0.04
+        top = tx.get_top()[1] + style.NUDGE
+        bottom = self.centers[-1][j][1] - self.cell / 2 - style.NUDGE
         hw = self.cell * 0.52
-        lw = tx.width / 2 + 0.06
+        lw = tx.width / 2 + style.NUDGE
         if tx.width / 2 <= hw:
             rect = Rectangle(width=2 * hw, height=top - bottom,
                              stroke_color=color or t.key, stroke_width=3, fill_opacity=0)
             rect.move_to(np.array([x, (top + bottom) / 2, 0]))
             return rect
         grid_top = self.centers[0][j][1] + self.cell / 2
-        neck = max(tx.get_bottom()[1] - 0.04, grid_top + style.HAIR)
+        neck = max(tx.get_bottom()[1] - style.NUDGE, grid_top + style.HAIR)
         corners = [(-hw, bottom), (-hw, neck), (-lw, neck), (-lw, top), (lw, top), (lw, neck),
                    (hw, neck), (hw, bottom)]
         return Polygon(*[np.array([x + dx, y, 0.0]) for dx, y in corners],

@@ -67,7 +67,7 @@ class ShadowConstruction(Redrawn, VGroup):
     :func:`attn_math.core.shadow`; the score is their product.
     """
 
-    def __init__(self, plane, get_q: Vec, get_k: Vec, side: int = 0, offset: float = 0.17):
+    def __init__(self, plane, get_q: Vec, get_k: Vec, side: int = 0, offset: float = style.NEAR):
         t = style.theme()
         self.plane, self.get_q, self.get_k = plane, live_source(get_q), live_source(get_k)
         self.offset = offset
@@ -238,7 +238,7 @@ class ShadowReadout(VGroup):
         for name, num, colour in zip(names, nums, (t.fg, t.key, t.fg)):
             h = label(name, style.SMALL_SIZE, colour)
             h.move_to(np.array([num.get_anchor()[0], 0.0, 0.0]))
-            h.set_y(0.5 * size / style.NUMBER_SIZE + 0.18 + h.height / 2)
+            h.set_y(0.5 * size / style.NUMBER_SIZE + style.GAP + h.height / 2)
             heads.add(h)
         # Headings may be wider than their numbers (Japanese): spread them if they touch.
         for i in range(1, len(heads)):
@@ -393,7 +393,7 @@ class ShadowTable(VGroup):
         w = self.cell_w
         box = RoundedRectangle(corner_radius=0.05, width=w, height=self.row_h * 0.8,
                                stroke_color=color, stroke_width=stroke, fill_opacity=0)
-        right = mob.get_anchor()[0] + 0.07
+        right = mob.get_anchor()[0] + style.SNUG
         return box.move_to(np.array([right - w / 2, self.row_y[j], 0]))
 
 

@@ -72,7 +72,7 @@ class DotProductTable(VGroup):
                 sep.set_y(qn.get_anchor()[1] + 0.12 * size / style.NUMBER_SIZE)
             rows.append(row)
         self.rows = VGroup(*rows)
-        y_sum = -d * line_h - 0.16
+        y_sum = -d * line_h - style.NEAR
         total_n = column_number(0.0, size, t.fg)
         total_n.follow(lambda: float(np.dot(self.get_q(), self.get_k())))
         total_n.add_updater(lambda m: m.set_fill(style.score_text_color(m.get_value(), 2)))

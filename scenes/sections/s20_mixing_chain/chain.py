@@ -251,7 +251,7 @@ class ChainLedger(Redrawn, VGroup):
         num_w = label("0.00", size).width
         times_w = label("×", size).width
         name_w = max(label(f"v[{s}]", size).width for s in labels)
-        gap = 0.18
+        gap = style.GAP
         width = num_w + gap + times_w + gap + name_w
         x0 = box.center[0] - width / 2
         y = box.t - line_h * 0.5

@@ -199,7 +199,7 @@ class GridLabels:
         y0 = self.origin[1] + self.buff + self.tier_of(c, self.col_tiers) * self.tier_step
         mob.move_to([x, y0 + mob.height / 2, 0])      # vertical labels: bottoms on the grid
         if s and not rotated:  # horizontal ones: baselines on one line just above the grid
-            mob.shift([0, y0 + 0.06 - baseline(mob, s), 0])
+            mob.shift([0, y0 + style.NUDGE - baseline(mob, s), 0])
 
     def _corner_label(self, text: str):
         t = self.theme
