@@ -116,7 +116,7 @@ def titled_row_bars(labels: Sequence[str], values: Sequence[float], box: Box, ti
     box = Box(*box)
     box.place(box.fit(title), "top_left")
     formula.next_to(title, DOWN, buff=style.CLOSE, aligned_edge=LEFT)
-    top = formula.get_bottom()[1] - 0.25
+    top = formula.get_bottom()[1] - style.GAP
     bars = RowBars(labels, values, Box(box.l, box.r, top - TITLED_BARS_HEIGHT, top))
     # The names keep their layout whatever the box's height: only the bars change.
     height = TITLED_BARS_HEIGHT + bars.labels.height - bars.labels.line_height

@@ -460,7 +460,7 @@ class RowReadout(Redrawn, VGroup):
         self.signed, self.value_color = signed_colors, value_color or t.fg
         name_w = max([label(s, size).width for s in [*col_labels, *(e for e, _ in extra)]])
         num_w = label("−0." + "0" * decimals, size).width
-        width = name_w + 0.35 + num_w
+        width = name_w + style.ROW + num_w
         x_left = (l + r) / 2 - width / 2
         # The values line up on their decimal points, a decimal part's width from the right.
         point = width - label("." + "0" * decimals, size).width

@@ -67,7 +67,7 @@ NUMBER_ROOM = 0.42
 #: Width reserved on the left for row names ("w", "q·k / √2").
 GUTTER = 1.5
 #: Between a row name and the chart.
-ROW_NAME_GAP = 0.25
+ROW_NAME_GAP = style.ROW
 #: Width kept free on the right for a level line's label ("1").
 RIGHT_ROOM = 0.4
 HEADER_LINE = 0.46
@@ -412,7 +412,7 @@ class ScoreRow(Redrawn, VGroup):
         if tag:
             gutter.add(label(tag, style.TINY_SIZE, t.muted))
             gutter.arrange(RIGHT, buff=style.SNUG, aligned_edge=DOWN)
-        gutter.move_to(np.array([bars.chart_left - 0.25, y, 0.0]), aligned_edge=RIGHT)
+        gutter.move_to(np.array([bars.chart_left - ROW_NAME_GAP, y, 0.0]), aligned_edge=RIGHT)
         self.gutter = gutter
         parts = [cells, nums, gutter]
         self.drag_mark = None
@@ -439,7 +439,7 @@ class ScoreRow(Redrawn, VGroup):
 
 
 #: Least space (frame units) between two items of a header line (a slider and a readout).
-HEADER_GAP = 0.4
+HEADER_GAP = style.SPACED
 #: Shortest slider track a header line may shrink to (frame units).
 MIN_TRACK = 1.2
 #: The dragged-score slider's track when the header line has room.
