@@ -52,7 +52,7 @@ class DotProductTable(VGroup):
         self.get_q, self.get_k = live_source(get_q), live_source(get_k)
         d = len(np.asarray(get_q()))
         big = max(bound, 1.0)
-        cols = NumberColumns([-big, -big, -big * big * d], size, 0.22, ["×", "="])
+        cols = NumberColumns([-big, -big, -big * big * d], size, style.GAP, ["×", "="])
         line_h = 0.62 * size / style.NUMBER_SIZE
         rows = []
         for i in range(d):
