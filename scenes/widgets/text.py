@@ -15,13 +15,18 @@ from .glyph_cache import EM_PER_FONT_SIZE
 
 __all__ = ["ELLIPSIS", "KEPT_CHARS", "LABELS_KEPT", "TOKEN_CELLS", "backed", "baseline",
            "baseline_drop", "bullet_list", "cells", "drawable", "em", "label", "paragraph",
-           "screen_label", "screen_labels", "subscripted"]
+           "screen_label", "screen_labels", "SUBSCRIPT_KERN", "subscripted"]
 
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
 #: or an emoji two): past it the token is abbreviated with an ellipsis (``supercalifr…``).
 #: Captions and subtitles always carry the full token.
 TOKEN_CELLS = 12
 ELLIPSIS = "\u2026"
+#: Space between a symbol and its subscript (``W`` and ``Q`` of ``W_Q``): the kerning inside
+#: one symbol, set by the glyphs, not a gap between two things, so not a step of the spacing
+#: scale (the scale's HAIR or NUDGE moves a small subscript onto other pixels, where it
+#: falls under the contrast floor beside an arrowhead in section 4).
+SUBSCRIPT_KERN = 0.03
 #: Text presentation selector: asks pango for an outline glyph (Symbola) instead of the
 #: colour bitmap emoji, which manim's SVG path cannot draw (it would leave a blank).
 _TEXT_PRESENTATION = "\ufe0e"
@@ -201,7 +206,7 @@ def subscripted(main: str, sub: str, color: str, size: float = style.LABEL_SIZE,
     parts = [m]
     if sub:
         s = label(sub, size * 0.65, color)
-        s.next_to(m, RIGHT, buff=style.HAIR)
+        s.next_to(m, RIGHT, buff=SUBSCRIPT_KERN)
         s.align_to(m, DOWN).shift(0.35 * em(size) * DOWN * 0.5)
         parts.append(s)
     if suffix:
