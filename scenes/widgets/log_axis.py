@@ -117,7 +117,7 @@ class LogAxis(VGroup):
         xt = label(x_title, size, t.fg) if x_title else None
         yt = label(y_title, size, t.fg) if y_title else None
 
-        gap = 0.15
+        gap = style.NEAR
         # Plot area: room for y labels on the left, x labels (and title) below, y title above.
         y_lab_w = max((m.width for m in yl), default=0.0)
         x_lab_h = max((m.height for m in xl), default=0.0)

@@ -119,7 +119,7 @@ class Readout(VGroup):
     def __init__(self, name: str | VMobject, get: Callable[[], float], color: str | None = None,
                  size: float = style.NUMBER_SIZE, name_color: str | None = None,
                  sample: float | None = None, *, name_baseline: float | None = None,
-                 gap: float = 0.15, width: float | None = None, signed: bool = False,
+                 gap: float = style.NEAR, width: float | None = None, signed: bool = False,
                  **number_kw):
         t = style.theme()
         if isinstance(name, str):

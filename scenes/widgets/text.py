@@ -127,7 +127,7 @@ def baseline_drop(size: float) -> float:
 
 
 def paragraph(s: str, max_width: float, size: float = style.CAPTION_SIZE,
-              color: str | None = None, max_lines: int = 2, line_gap: float = 0.12) -> VGroup:
+              color: str | None = None, max_lines: int = 2, line_gap: float = style.CLOSE) -> VGroup:
     """Text wrapped to ``max_width`` frame units in at most ``max_lines`` centred lines.
 
     Measures one rendered line to learn the average character width, so it wraps

@@ -82,7 +82,7 @@ class DotProductTable(VGroup):
                     np.array([cols.width + 0.05, y_sum + line_h * 0.62, 0]),
                     color=t.muted, stroke_width=2)
         name = label(sum_name, size, t.fg)
-        name.next_to(total_n, LEFT, buff=0.2)
+        name.next_to(total_n, LEFT, buff=style.GAP)
         name.align_to(rows[0][3], RIGHT)
         self.total = VGroup(rule, name, total_n)
         self.total_number = total_n

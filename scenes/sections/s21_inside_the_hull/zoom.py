@@ -101,7 +101,7 @@ class ZoomInset(VGroup):
                                fill_color=t.background, fill_opacity=1.0)
         self.frame.move_to(self.screen_center)
         self.scale_label = label(f"×{fmt_int(self.factor)}", style.SMALL_SIZE, t.muted)
-        self.scale_label.next_to(self.frame, DOWN, buff=0.1).align_to(self.frame, RIGHT)
+        self.scale_label.next_to(self.frame, DOWN, buff=style.TIGHT).align_to(self.frame, RIGHT)
         mark = max(min_mark, 2 * self.half_data * plane.unit)
         self.source = Rectangle(width=mark, height=mark, stroke_color=t.muted, stroke_width=1.8)
         self.source.move_to(plane.c2p(self.center_data))
@@ -176,7 +176,7 @@ class ZoomInset(VGroup):
 
         def place(m):
             v = get()
-            if self.contains(v, margin=0.02):
+            if self.contains(v, margin=style.HAIR):
                 m.move_to(self.c2p(v))
                 m.set_fill(opacity=1.0)
             else:

@@ -172,7 +172,7 @@ class CodePanel(VGroup):
     def _line_extent(self, i: int) -> tuple[float, float, float, float]:
         bg = self.code.background
         line = self.lines[i]
-        pad = 0.12 * (self.width / max(self.code.background.width, 1e-9))
+        pad = style.CLOSE * (self.width / max(self.code.background.width, 1e-9))
         l, r = bg.get_left()[0] + pad, bg.get_right()[0] - pad
         # Line height from the spacing of the lines (robust to descenders).
         ys = [ln.get_center()[1] for ln in self.lines]
