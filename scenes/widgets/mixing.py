@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .. import style
 from .placement import beside, spread_labels
 from .text import backed, label
 
@@ -58,7 +59,7 @@ def _joined(names: list[str]) -> str:
 
 
 def radial_labels(plane, points: np.ndarray, texts: Sequence[str], color: str,
-                  size: float, center: np.ndarray | None, buff: float = 0.14,
+                  size: float, center: np.ndarray | None, buff: float = style.NEAR,
                   lines: Sequence[tuple] = (), heads: Sequence[tuple] = ()) -> tuple[list, list]:
     """Labels just outside each point, away from ``center`` (data), then spread apart; a
     label left on one of ``lines`` or ``heads`` (:func:`~scenes.widgets.placement.line_marks`,

@@ -451,7 +451,7 @@ class SideCost:
 SIDE_COST = SideCost()
 
 
-def place_beside(mob, point: np.ndarray, obstacles: Sequence, buff: float = 0.14,
+def place_beside(mob, point: np.ndarray, obstacles: Sequence, buff: float = style.NEAR,
                  box: Box | None = None, labels: Sequence = (), lines: Sequence[Box] = (),
                  heads: Sequence[Box] = (), cost: SideCost = SIDE_COST) -> list[Line]:
     """Put ``mob`` beside ``point`` on the side (of :data:`SIDES`) where it covers the least

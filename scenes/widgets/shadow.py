@@ -377,7 +377,7 @@ class ShadowTable(VGroup):
         super().__init__(hdr, rule, *rows)
         self.rows, self.header = rows, hdr
         self.row_h, self.x_left, self.x_right = row_h, x0 - 0.1, xs[-1] + 0.1
-        self.cell_w = label(WIDE_NUMBER, fsize).width + 0.14
+        self.cell_w = label(WIDE_NUMBER, fsize).width + style.NEAR
         self.font_size = fsize
 
     def row_box(self, j: int, color: str, stroke: float = 2.5) -> RoundedRectangle:

@@ -17,6 +17,9 @@ __all__ = ["ELLIPSIS", "KEPT_CHARS", "LABELS_KEPT", "TOKEN_CELLS", "backed", "ba
            "baseline_drop", "bullet_list", "cells", "drawable", "em", "label", "paragraph",
            "screen_label", "screen_labels", "subscripted"]
 
+#: Between a letter and its subscript: typography (a kern), not a gap of the layout scale.
+SUBSCRIPT_KERN = 0.03
+
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
 #: or an emoji two): past it the token is abbreviated with an ellipsis (``supercalifr…``).
 #: Captions and subtitles always carry the full token.
@@ -168,7 +171,7 @@ def bullet_list(items, width: float, color: str, sub_color: str, dot_color: str,
     for main, sub in items:
         first = paragraph(main, text_width, size, color)
         second = paragraph(sub, text_width, sub_size, sub_color)
-        text = VGroup(first, second).arrange(DOWN, buff=0.14, aligned_edge=LEFT)
+        text = VGroup(first, second).arrange(DOWN, buff=style.NEAR, aligned_edge=LEFT)
         for part in (first, second):
             for line in part:
                 line.align_to(text, LEFT)
@@ -201,7 +204,7 @@ def subscripted(main: str, sub: str, color: str, size: float = style.LABEL_SIZE,
     parts = [m]
     if sub:
         s = label(sub, size * 0.65, color)
-        s.next_to(m, RIGHT, buff=0.03)
+        s.next_to(m, RIGHT, buff=SUBSCRIPT_KERN)
         s.align_to(m, DOWN).shift(0.35 * em(size) * DOWN * 0.5)
         parts.append(s)
     if suffix:

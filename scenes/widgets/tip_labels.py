@@ -339,7 +339,7 @@ def _head_box(tip: np.ndarray, d: np.ndarray, length: float) -> tuple[float, flo
 
 
 def tip_label_away(plane, text: str, get: Vec, color: str, get_other: Vec,
-                   size: float = style.LABEL_SIZE, buff: float = 0.14):
+                   size: float = style.LABEL_SIZE, buff: float = style.NEAR):
     """A label that follows the tip of ``get()`` and keeps off the arrow of ``get_other()``.
 
     Two vectors a few degrees apart would put a plain tip label on the other arrow. This

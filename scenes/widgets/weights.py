@@ -118,7 +118,7 @@ class RowLayout:
             score_y = y - SCORE_ROW_HEIGHT / 2 - 0.05
             y = score_y - SCORE_ROW_HEIGHT / 2 - 0.1
         strip_y = b + CHIP_HEIGHT / 2 + 0.02
-        bottom = strip_y + CHIP_HEIGHT / 2 + 0.14
+        bottom = strip_y + CHIP_HEIGHT / 2 + style.NEAR
         return cls(l + GUTTER, r - RIGHT_ROOM, header_y, score_y, (bottom, y - NUMBER_ROOM),
                    strip_y)
 

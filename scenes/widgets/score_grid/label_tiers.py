@@ -61,7 +61,7 @@ class GridLabels:
         given: :func:`scenes.widgets.tokens.shown_names` cuts a sentence's long tokens once,
         for every widget.
         """
-        self.buff = 0.14
+        self.buff = style.NEAR
         th = self.theme
         corner_mob = label(corner, style.TINY_SIZE) if corner else None
         made: dict[float, tuple] = {}
