@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Arrow, Rectangle
 
+from scenes import style
 from scenes.widgets.placement import (
     LEADER_AFTER,
     arrow_marks,
@@ -191,7 +192,7 @@ def test_a_label_beside_a_point_takes_the_free_side():
     assert not near(box_of(lab), box_of(block), 0.0)
     probe, first_clear = _label(0.0, 0.0), None
     for d in SIDES:   # the oracle: try each side by hand, in order
-        off = 0.14 + 0.5 * abs(d[0]) * probe.width + 0.5 * abs(d[1]) * probe.height
+        off = style.NEAR + 0.5 * abs(d[0]) * probe.width + 0.5 * abs(d[1]) * probe.height
         probe.move_to(point + off * d)
         if not near(box_of(probe), box_of(block), 0.04):
             first_clear = probe.get_center().copy()
