@@ -7,7 +7,7 @@ section it is (:func:`scenes.registry.of_scene`)::
     class TheSquare(SectionScene):
         def construct(self):
             self.open()                    # title card
-            self.say("intro")              # caption beat from assets/captions/<lang>.toml
+            self.say("intro")              # caption beat from the section's captions/<lang>.toml
             ...
             self.say("cost"); self.settle()
 
