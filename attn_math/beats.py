@@ -1,7 +1,7 @@
 """Beat plans: which beats a section says, in which order, in which variant.
 
 A scene says *slots* (``self.say("follow")``); the story decides which caption
-variant (the key in ``assets/captions/<lang>.toml``) each slot uses, and the order
+variant (the key in its section's ``captions/<lang>.toml``) each slot uses, and the order
 of the slots, so ``render.py script`` and the tests know every beat without running a
 scene, and no scene branches on numbers to pick caption text.
 

@@ -49,9 +49,17 @@ def pytest_tally(fault: str, test: str, cases: int, examples: int) -> Tally:
     """A fuzz module of the suite run with ``FAULT_CASES=cases`` (``examples``
     requests or runs in all): its rows count the examples, a failed test marks as many."""
     env = {**os.environ, "FAULT_CASES": str(cases), "PYTHONPATH": str(ROOT)}
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:randomly", test],
-                       cwd=ROOT, env=env, capture_output=True, text=True)
+    # a test that hangs dumps every thread's stack after 5 minutes and is given up after 30
+    command = [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:randomly",
+               "-o", "faulthandler_timeout=300", test]
+    try:
+        r = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        r = subprocess.CompletedProcess(command, -9, out, "")
     failed = len(re.findall(r"^FAILED ", r.stdout, flags=re.M))
+    if r.returncode not in (0, 1) or (r.returncode == 1 and not failed):
+        failed = examples   # pytest itself ended badly (killed, a hang's timeout): nothing counts as passed
     tally = Tally(fault)
     for i in range(examples):
         c = Case(fault, str(i))

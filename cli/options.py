@@ -142,7 +142,7 @@ def captions_file_option(f):
     return click.option("--captions-file", "captions_file", default=None, metavar="FILE",
                         type=click.Path(path_type=Path, dir_okay=False),
                         help="A TOML file of your own words: the [sNN] tables and keys of "
-                             "assets/captions/<lang>.toml (titles and ui_* words too), for "
+                             "the caption tables (titles and ui_* words too), for "
                              "--lang or in [ja]/[en] tables.")(f)
 
 

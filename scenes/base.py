@@ -7,7 +7,7 @@ section it is (:func:`scenes.registry.of_scene`)::
     class TheSquare(SectionScene):
         def construct(self):
             self.open()                    # title card
-            self.say("intro")              # caption beat from assets/captions/<lang>.toml
+            self.say("intro")              # caption beat from the section's captions/<lang>.toml
             ...
             self.say("cost"); self.settle()
 
@@ -33,7 +33,6 @@ patches.install()
 
 _STORIES: dict[str, Story] = {}
 
-CAPTION_FADE = 0.4   # seconds a caption takes to replace the previous one
 #: How much larger a block opening a section alone is drawn (:meth:`SectionScene.stage`).
 STAGE_SCALE = 1.5
 
@@ -216,12 +215,12 @@ class SectionScene(Scene):
         if self.caption_mode == "burned":
             bar = CaptionBar(cue)
             if self._caption is None:
-                self.play(FadeIn(bar), run_time=CAPTION_FADE)
+                self.play(FadeIn(bar), run_time=timing.FLASH)
             else:
-                self.play(FadeOut(self._caption), FadeIn(bar), run_time=CAPTION_FADE)
+                self.play(FadeOut(self._caption), FadeIn(bar), run_time=timing.FLASH)
             self._caption = bar
         else:
-            self.wait(CAPTION_FADE)   # the same clock as a burned render
+            self.wait(timing.FLASH)   # the same clock as a burned render
         self._read_until = self._sub[2] + cues.reading_time(cue.replace("\n", " "), self.lang)
         if self.narrator:
             said = self.narrator.speak(self, beat, cue.replace("\n", " "), use_variant=whole_beat)

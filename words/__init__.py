@@ -1,7 +1,8 @@
 """Words: everything a viewer reads or hears, and the configuration that picks them; no manim.
 
     config      the ``ATTN_*`` environment variables: names, allowed values, defaults
-    captions    the caption tables (``assets/captions/<lang>.toml``) and their placeholders
+    captions    the caption tables (each section's ``captions/<lang>.toml``, the shared
+                ``assets/captions/<lang>.toml``) and their placeholders
     cues        a beat as cues: reading time, two balanced lines, a long beat split in two
     linebreak   where a line may break (kinsoku, clause ends) and the two line breakers
     spoken      the spoken form of a caption and its tables (``assets/spoken/<lang>.toml``)

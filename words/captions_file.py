@@ -1,7 +1,8 @@
 """Your own words: a TOML file that replaces entries of the caption tables.
 
-``render.py --captions-file FILE`` takes a TOML file with the same tables and keys as
-``assets/captions/<lang>.toml`` (``[s05]`` beats and ``ui_*`` words, ``[titles]``, ...),
+``render.py --captions-file FILE`` takes a TOML file with the same tables and keys as the
+caption tables (:func:`words.captions.packaged`: ``[s05]`` beats and ``ui_*`` words,
+``[titles]``, ...),
 either for the run's language at its top level, or for several languages in ``[ja]`` and
 ``[en]`` tables (``[en.s05]``). Each entry given replaces the packaged one; everything else
 stays. :func:`check` reads and checks the whole file before anything renders: a table or key

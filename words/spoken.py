@@ -24,8 +24,9 @@ Japanese narration reads the English words of a sentence (its tokens) in katakan
 alone and capitals (``q``, ``W``, ``GPT``) are read as letter names. The rules are code; the
 words they say (letter names, symbol readings, "minus", "over") are per-language data in
 ``[readings]`` of ``assets/spoken/<lang>.toml`` (:func:`readings`). Where a rule is not
-enough, a caption carries an explicit spoken variant in ``assets/spoken/<lang>.toml`` (same
-``[sNN]`` table and beat key as the caption, same placeholders): :func:`variant`.
+enough, a caption carries an explicit spoken variant in its section's folder,
+``spoken/<lang>.toml`` (same ``[sNN]`` table and beat key as the caption, same placeholders):
+:func:`variant`.
 
 No manim import: the rules are unit-tested without rendering.
 """
@@ -200,8 +201,8 @@ def readings(lang: str) -> dict:
 
 
 def variants(lang: str) -> dict:
-    """The explicit spoken variants of ``lang``: the ``[sNN]`` tables of
-    ``assets/spoken/<lang>.toml``, each beat key to its spoken template."""
+    """The explicit spoken variants of ``lang``: the ``[sNN]`` tables of the sections'
+    ``spoken/<lang>.toml``, each beat key to its spoken template."""
     return {k: v for k, v in _table(lang).items() if re.fullmatch(r"s\d\d", k)}
 
 

@@ -17,16 +17,14 @@ __all__ = ["ELLIPSIS", "KEPT_CHARS", "LABELS_KEPT", "TOKEN_CELLS", "backed", "ba
            "baseline_drop", "bullet_list", "cells", "drawable", "em", "label", "paragraph",
            "screen_label", "screen_labels", "SUBSCRIPT_KERN", "subscripted"]
 
+#: Between a letter and its subscript: typography (a kern), not a gap of the layout scale.
+SUBSCRIPT_KERN = 0.03
+
 #: The widest a token is drawn on screen, in half-em cells (a Latin letter is one, a kanji
 #: or an emoji two): past it the token is abbreviated with an ellipsis (``supercalifr…``).
 #: Captions and subtitles always carry the full token.
 TOKEN_CELLS = 12
 ELLIPSIS = "\u2026"
-#: Space between a symbol and its subscript (``W`` and ``Q`` of ``W_Q``): the kerning inside
-#: one symbol, set by the glyphs, not a gap between two things, so not a step of the spacing
-#: scale (the scale's HAIR or NUDGE moves a small subscript onto other pixels, where it
-#: falls under the contrast floor beside an arrowhead in section 4).
-SUBSCRIPT_KERN = 0.03
 #: Text presentation selector: asks pango for an outline glyph (Symbola) instead of the
 #: colour bitmap emoji, which manim's SVG path cannot draw (it would leave a blank).
 _TEXT_PRESENTATION = "\ufe0e"

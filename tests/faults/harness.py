@@ -171,12 +171,16 @@ def unfill(mount: Path) -> None:
 def outputs(out: Path) -> dict[str, str]:
     """Every output file (``.cache/`` aside) and its sha256."""
     found = {}
-    for p in sorted(out.rglob("*")):
-        rel = p.relative_to(out)
-        if rel.parts[0] == ".cache" or not p.is_file() or LEFTOVER.match(p.name):
-            continue
-        found[str(rel)] = digest(p)
-    return found
+    # .cache/ is not walked at all: a render still dying may be removing its folders there
+    for folder, dirs, files in os.walk(out):
+        if Path(folder) == out:
+            dirs[:] = [d for d in dirs if d != ".cache"]
+        for name in files:
+            p = Path(folder, name)
+            if LEFTOVER.match(name) or not p.is_file():
+                continue
+            found[str(p.relative_to(out))] = digest(p)
+    return dict(sorted(found.items()))
 
 
 def digest(path: Path) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from manim import Arrow, Rectangle
 
+from scenes import style
 from scenes.widgets.placement import (
     LEADER_AFTER,
     arrow_marks,
@@ -178,7 +179,6 @@ def test_line_marks_from_a_fraction_of_the_way_with_a_count():
 
 
 def test_a_label_beside_a_point_takes_the_free_side():
-    from scenes import style
     from scenes.widgets.placement import SIDES, place_beside
 
     point = np.array([0.0, 0.0, 0.0])
@@ -191,7 +191,7 @@ def test_a_label_beside_a_point_takes_the_free_side():
     place_beside(lab, point, [block])
     assert not near(box_of(lab), box_of(block), 0.0)
     probe, first_clear = _label(0.0, 0.0), None
-    for d in SIDES:   # the oracle: try each side by hand, in order (default buff NEAR)
+    for d in SIDES:   # the oracle: try each side by hand, in order
         off = style.NEAR + 0.5 * abs(d[0]) * probe.width + 0.5 * abs(d[1]) * probe.height
         probe.move_to(point + off * d)
         if not near(box_of(probe), box_of(block), 0.04):

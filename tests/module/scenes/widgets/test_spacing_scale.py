@@ -17,8 +17,8 @@ import ast
 from pathlib import Path
 
 from scenes import style
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[4]
 SCENES = ROOT / "scenes"
 
 #: The spacing scale, read from the style module (frame units).
@@ -122,3 +122,9 @@ def test_every_buff_in_the_scenes_names_its_step():
                for line, v in buff_numbers(p.read_text(encoding="utf-8"))
                if v in STEPS]
     assert not written, "buff written as a number (use the step's name):\n" + "\n".join(written)
+
+
+def test_the_scale_is_increasing_and_distinct():
+    ordered = [style.HAIR, style.NUDGE, style.SNUG, style.TIGHT, style.CLOSE, style.NEAR, style.GAP,
+               style.ROW, style.SPACED, style.APART, style.FAR]
+    assert ordered == sorted(set(ordered)) and set(ordered) == STEPS
