@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from words import config
-
 from .fmt import MINUS, fmt, fmt_bytes, fmt_int, fmt_ratio, fmt_sci, fmt_vec
 from .head import DEFAULT_HEAD_PATH, Head, HeadError, default_head, load_head, sentence_head
 from .story import Figure, SectionFigures, Story
@@ -24,7 +22,7 @@ __all__ = [
 
 
 def load_story(path: str | Path | None = None, sections: Sequence[SectionFigures] = ()) -> Story:
-    """The story of the head at ``path``, else ``$ATTN_HEAD``, else the default head, with the
-    figures of ``sections`` (the section registry's: :func:`scenes.registry.load_story`)."""
-    path = path or config.HEAD.read() or DEFAULT_HEAD_PATH
+    """The story of the head at ``path``, else the default head, with the figures of
+    ``sections`` (the section registry's: :func:`scenes.registry.load_story`)."""
+    path = path or DEFAULT_HEAD_PATH
     return Story(load_head(path), sections)

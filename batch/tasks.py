@@ -193,7 +193,7 @@ def _strategy() -> str:
     from pipeline import scheduler
 
     scheduler.worker_context().set_forkserver_preload(["manim", "batch.lifeline"])  # before it starts
-    return config.RENDER_WORKER.read()
+    return config.current().render_worker
 
 
 def _tail(path: Path, lines: int = LOG_TAIL) -> str:

@@ -22,7 +22,7 @@ _out = None
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     global _out
-    folder = config.SUITE_TIMELINE.read()
+    folder = config.current().suite_timeline
     start = time.time()
     yield
     if not folder:

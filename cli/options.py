@@ -38,10 +38,10 @@ def check_jobs(ctx, param, value):  # noqa: ARG001
 
 
 def _use_section_dirs(ctx, param, value):  # noqa: ARG001
-    """Name the folders of outside sections for this process and its workers (before the
-    registry is read)."""
+    """Name the folders of outside sections in this run's settings (eager: before another
+    option reads the registry)."""
     if value:
-        config.SECTION_DIRS.write(value)
+        config.use(config.current().replace(section_dirs=tuple(Path(v).resolve() for v in value)))
     return value
 
 

@@ -36,7 +36,7 @@ PAD_SECONDS = 0.05
 
 def enabled() -> bool:
     """Whether this render is narrated (``ATTN_NARRATION=1``)."""
-    return config.NARRATION.read()
+    return config.current().narration
 
 
 def spoken_line(lang: str, section: int, beat: str, text: str, context) -> str:
@@ -114,7 +114,7 @@ class Narrator:
         path = recordings.find(self.recordings, cue)
         if path is not None:
             return recordings.prepare(path, self.synth.cache)
-        if not config.VOICE.read():
+        if not config.current().voice:
             raise FileNotFoundError(f"no recording of cue {cue} in {self.recordings} (and no --voice)")
         return None
 
@@ -160,7 +160,7 @@ def narration_key(lang: str, section: int, voice: str | None = None,
     from .synth import SETTINGS
     from .voices import chosen, identity
 
-    voice = voice or config.VOICE.read() or None
+    voice = voice or config.current().voice or None
     folder = folder or recordings.recordings_dir()
     if folder is not None and voice is None:
         said: dict = {"voice": None}        # recordings only: no voice speaks

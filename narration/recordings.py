@@ -61,7 +61,7 @@ def cue_ids(section: int, beats: Iterable[str]) -> list[str]:
 
 def recordings_dir() -> Path | None:
     """The render's recordings folder (``ATTN_RECORDINGS``), or None."""
-    return config.RECORDINGS.read()
+    return config.current().recordings
 
 
 def find(folder: Path, cue: str) -> Path | None:

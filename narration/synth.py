@@ -50,7 +50,7 @@ class Line:
 def default_cache() -> Path:
     """``ATTN_VOICE_CACHE``, else ``voice/`` in the user's cache folder (platformdirs:
     ``~/.cache/attn-explainer`` on Linux, where ``XDG_CACHE_HOME`` moves it)."""
-    chosen = config.VOICE_CACHE.read()
+    chosen = config.current().voice_cache
     if chosen is not None:
         return chosen
     import platformdirs

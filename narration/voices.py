@@ -84,7 +84,7 @@ def mei_file() -> Path:
     where it must be) in the installed ``pyopenjtalk`` package, found without importing it.
     The path returned may not exist: the caller says what is missing."""
     own = voice_dir() / MEI_FILE
-    if own.is_file() or config.VOICE_DIR.read() is not None:
+    if own.is_file() or config.current().voice_dir is not None:
         return own
     try:
         spec = importlib.util.find_spec(MEI_PACKAGE)
@@ -123,7 +123,7 @@ def _digest(path: Path) -> str:
 
 
 def voice_dir() -> Path:
-    return config.VOICE_DIR.read() or VOICE_DIR
+    return config.current().voice_dir or VOICE_DIR
 
 
 @dataclass(frozen=True)
@@ -407,7 +407,7 @@ def chosen(lang: str, name: str | None = None) -> TableVoice:
     Raises :class:`UnknownVoice` for a name not in the table or of another language, and
     :class:`MissingVoice` when the voice is not installed.
     """
-    name = name or config.VOICE.read() or None
+    name = name or config.current().voice or None
     if name is None:
         return default_voice(lang)
     v = find(name)
@@ -439,13 +439,14 @@ def listing() -> list[dict]:
 
 
 @lru_cache(maxsize=16)
-def _identity(v: TableVoice) -> str:
+def _identity(v: TableVoice, voice_dir: Path | None) -> str:  # noqa: ARG001 - a key: where a model is found
     return v.identity()
 
 
 def identity(v: TableVoice) -> str:
-    """``v.identity()``, worked out once per process (it may hash a model file)."""
-    return _identity(v)
+    """``v.identity()``, worked out once per process and voice folder (it may hash a model
+    file)."""
+    return _identity(v, config.current().voice_dir)
 
 
 def voice(lang: str, name: str | None = None) -> TableVoice:
@@ -466,8 +467,8 @@ def closing_credit(lang: str) -> str | None:
     the render's voice when it is narrated (``ATTN_NARRATION=1``), else None (a silent video
     credits no voice). A render from the lecturer's recordings (``ATTN_RECORDINGS``)
     credits no voice unless one was named to speak the cues without a recording."""
-    if not config.NARRATION.read():
+    if not config.current().narration:
         return None
-    if config.RECORDINGS.read() is not None and not config.VOICE.read():
+    if config.current().recordings is not None and not config.current().voice:
         return None
     return credit(chosen(lang), lang)

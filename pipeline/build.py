@@ -303,7 +303,7 @@ class Build:
                 if voice is not None:
                     self._speak_up_front(todo, progress, voice)
                 run_jobs(todo, max(1, min(self.jobs, len(todo))), on_start, on_done,
-                         strategy=config.RENDER_WORKER.read())
+                         strategy=config.current().render_worker)
         finally:
             signal.signal(signal.SIGTERM, old)
 

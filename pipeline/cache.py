@@ -77,13 +77,13 @@ def section_env(section, opts: Options) -> dict[str, str]:  # noqa: ARG001 - one
     Only the scene variables; any not set here is removed in the worker. Paths are absolute
     (the worker runs in the project root).
     """
-    head = opts.head or config.HEAD.read()
+    head = opts.head or config.current().head
     return config.scene_env(
         lang=opts.lang, theme=opts.theme, captions=opts.captions,
         head=Path(head).resolve() if head is not None else None, narration=opts.narration,
         voice_cache=Path(opts.voice_cache).resolve() if opts.voice_cache is not None else None,
         voice=opts.voice, recordings=opts.recordings, captions_file=opts.captions_file,
-        section_dirs=config.SECTION_DIRS.read())  # sections from outside the repository
+        section_dirs=config.current().section_dirs)  # sections from outside the repository
 
 
 def project_modules(root: Path) -> frozenset[str] | None:

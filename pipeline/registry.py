@@ -47,7 +47,7 @@ def load_registry(name: str | None = None) -> Registry:
     A swapped-in registry may define ``ROOT`` (a Path), the root its captions and head
     are read from; otherwise the root is this file's directory.
     """
-    name = name or config.REGISTRY.read()
+    name = name or config.current().registry
     if os.getcwd() not in sys.path:
         sys.path.append(os.getcwd())
     try:

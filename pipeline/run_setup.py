@@ -90,7 +90,7 @@ def leave_out_missing(sections: list, named: bool) -> list:
 
 def check_captions_file(path: Path | None, langs: tuple[str, ...]) -> Path | None:
     """``path`` resolved, after checking every entry against the packaged tables of
-    ``langs`` (bad input otherwise); this process then reads it (``ATTN_CAPTIONS_FILE``)."""
+    ``langs`` (bad input otherwise); this process's settings then name it."""
     if path is None:
         return None
     from scenes.registry import caption_context_names
@@ -102,7 +102,7 @@ def check_captions_file(path: Path | None, langs: tuple[str, ...]) -> Path | Non
     except captions_file.CaptionsFileError as e:
         raise BadInput(" ".join(str(e).split())) from None
     resolved = Path(path).resolve()
-    config.CAPTIONS_FILE.write(resolved)
+    config.use(config.current().replace(captions_file=resolved))
     return resolved
 
 

@@ -45,7 +45,7 @@ def build_script(sections: Iterable, opts: Options) -> tuple[list[ScriptCue], fl
     # narrated, each cue holds for its spoken line
     env = config.scene_env(lang=opts.lang, theme=opts.theme, head=opts.head, narration=opts.narration,
                            voice_cache=opts.voice_cache, voice=opts.voice, recordings=opts.recordings,
-                           captions_file=opts.captions_file, section_dirs=config.SECTION_DIRS.read())
+                           captions_file=opts.captions_file, section_dirs=config.current().section_dirs)
     fps = opts.size[2]
     out, offset = [], 0.0
     with tempfile.TemporaryDirectory(prefix="attn-script-") as media:

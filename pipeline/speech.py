@@ -83,10 +83,11 @@ def run_lines(sections: Iterable, env: dict[str, str]) -> list[SpokenLine]:
     from narration import recordings
     from scenes.registry import load_story
 
-    with config.scene_environment(env):
-        lang = config.LANG.read()
+    settings = config.current().with_scene(env)
+    with config.using(settings):
+        lang = settings.lang
         folder = recordings.recordings_dir()
-        voice_named = bool(config.VOICE.read())
+        voice_named = bool(settings.voice)
         story = load_story()
         out = []
         for section in sections:
@@ -130,8 +131,9 @@ def synthesise_up_front(lines: list[SpokenLine], env: dict[str, str], jobs: int,
     from narration.synth import Synthesizer
 
     t0 = time.perf_counter()
-    with config.scene_environment(env):
-        lang = config.LANG.read()
+    settings = config.current().with_scene(env)
+    with config.using(settings):
+        lang = settings.lang
         synth = Synthesizer()
         unique = list(dict.fromkeys(line.spoken for line in lines))
         todo = [text for text in unique if not synth.has(text, lang)]
@@ -141,7 +143,7 @@ def synthesise_up_front(lines: list[SpokenLine], env: dict[str, str], jobs: int,
     todo.sort(key=len, reverse=True)
     if todo and multiprocessing.current_process().daemon:
         # a daemon process (a batch's Dask worker) may not start processes: speak here
-        with config.scene_environment(env):
+        with config.using(settings):
             for text in todo:
                 try:
                     _synthesise(text, lang)
@@ -154,7 +156,7 @@ def synthesise_up_front(lines: list[SpokenLine], env: dict[str, str], jobs: int,
         from .scheduler import worker_context
 
         with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(todo))), mp_context=worker_context(),
-                                 initializer=config.apply_scene_env, initargs=(env,)) as pool:
+                                 initializer=config.use, initargs=(settings,)) as pool:
             running = {pool.submit(_synthesise, text, lang) for text in todo}
             try:
                 while running:

@@ -123,7 +123,10 @@ def render_worker_cli(job_file: str) -> None:
 
 def render_section(job: RenderJob) -> dict:
     """Render ``job`` with manim in this process and store the result; returns its meta."""
-    config.apply_scene_env(job.env)
+    from scenes import folders
+
+    config.use(config.current().with_scene(job.env))
+    folders.follow_settings()   # a forkserver imported the sections package with its own
     if job.root not in sys.path:
         sys.path.insert(0, job.root)
     os.chdir(job.root)
@@ -164,7 +167,7 @@ def render_section(job: RenderJob) -> dict:
     store = Path(job.store)
     store.mkdir(parents=True, exist_ok=True)
     key = job.hash
-    meta = kind.move_to_store(staging, store, key, job.captions, config.LANG.read(),
+    meta = kind.move_to_store(staging, store, key, job.captions, config.current().lang,
                               getattr(scene, "subtitle_beats", None))
     meta.update(stem=job.stem, hash=key, rendered_at=time.time())
     # what the entry's files hold: pipeline.cache.check_entry finds a cut or changed one

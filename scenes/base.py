@@ -39,7 +39,7 @@ STAGE_SCALE = 1.5
 
 def story() -> Story:
     """The story of the configured head (``ATTN_HEAD``), loaded once per process and head."""
-    key = str(config.HEAD.read() or "")
+    key = str(config.current().head or "")
     if key not in _STORIES:
         _STORIES[key] = registry.load_story(key or None)
     return _STORIES[key]
@@ -55,8 +55,8 @@ class SectionScene(Scene):
     def setup(self) -> None:
         self.theme = style.theme()
         self.camera.background_color = self.theme.background
-        self.lang = config.LANG.read()
-        self.caption_mode = config.CAPTIONS.read()
+        self.lang = config.current().lang
+        self.caption_mode = config.current().captions
         self.story = story()
         # One abbreviation per token for every widget and text of the section, decided from
         # the tightest room any widget gives a name.

@@ -23,7 +23,7 @@ from words import config, units
 from words.units import UNIT_NAME
 
 __all__ = ["SectionFolderError", "PACKAGE", "UNIT_NAME", "BUILT_IN", "extra_dirs", "search_path",
-           "unit_folders"]
+           "follow_settings", "unit_folders"]
 
 #: The package the units import under.
 PACKAGE = "scenes.sections"
@@ -36,8 +36,8 @@ class SectionFolderError(ValueError):
 
 
 def extra_dirs() -> list[Path]:
-    """The folders of outside sections named by ``ATTN_SECTION_DIRS``, in order."""
-    dirs = list(config.SECTION_DIRS.read())
+    """The folders of outside sections of this run's settings (``--section-dir``), in order."""
+    dirs = list(config.current().section_dirs)
     for d in dirs:
         if not d.is_dir():
             raise SectionFolderError(f"{config.SECTION_DIRS.name}: {d} is not a folder")
@@ -49,7 +49,10 @@ def search_path() -> list[str]:
     return [str(BUILT_IN), *(str(d) for d in extra_dirs())]
 
 
-def _sync_path() -> list[str]:
+def follow_settings() -> list[str]:
+    """Bring the sections package's search path (if it is imported) up to this run's settings,
+    and return it: a process forked from one that imported the package with other settings
+    calls it before it imports a section."""
     wanted = search_path()
     package = sys.modules.get(PACKAGE)
     if package is not None:
@@ -67,7 +70,7 @@ def unit_folders() -> list[tuple[int, Path]]:
         another section.
     """
     found: dict[int, Path] = {}
-    for base in _sync_path():
+    for base in follow_settings():
         for number, folder in units.units_in(Path(base)):
             if number in found:
                 raise SectionFolderError(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
+from pathlib import Path
 
 import numpy as np
 
@@ -78,15 +79,11 @@ def drawing_only_outside_plays():
         Scene.get_moving_and_static_mobjects = moving_and_static
 
 
-@contextlib.contextmanager
-def _settings(lang: str, theme: str, captions: str, head: str | None):
-    """The scene's language, theme, captions and head for the block (the other scene
-    variables as they are: a captions file or section folders of the caller apply)."""
-    new = {config.LANG.name: lang, config.THEME.name: theme, config.CAPTIONS.name: captions}
-    if head:
-        new[config.HEAD.name] = str(head)
-    with config.scene_settings(new, clear=() if head else (config.HEAD.name,)):
-        yield
+def _settings(lang: str, theme: str, captions: str, head: str | None) -> config.Settings:
+    """This run's settings with the scene's language, theme, captions and head (the other
+    settings as they are: a captions file or section folders of the caller apply)."""
+    return config.current().replace(lang=lang, theme=theme, captions=captions,
+                                    head=Path(head) if head else None)
 
 
 def render_last_frame(section, lang: str = "ja", theme: str = "dark", captions: str = "burned",
@@ -103,7 +100,7 @@ def render_last_frame(section, lang: str = "ja", theme: str = "dark", captions: 
     from scenes.registry import load_scene_class
 
     cls = load_scene_class(section)
-    with (tempfile.TemporaryDirectory() as media, _settings(lang, theme, captions, head),
+    with (tempfile.TemporaryDirectory() as media, config.using(_settings(lang, theme, captions, head)),
           tempconfig({
               "pixel_width": size[0], "pixel_height": size[1], "frame_rate": 5,
               "media_dir": media, "text_dir": text_dir or f"{media}/texts", "disable_caching": True,

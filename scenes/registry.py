@@ -20,8 +20,9 @@ from pathlib import Path
 
 from attn_math import Story
 from attn_math.beats import Beat
-from attn_math.head import Head
+from attn_math.head import Head, default_head
 from attn_math.story import SectionFigures, SectionSums
+from words import config
 
 from . import folders
 
@@ -271,19 +272,23 @@ def story_of(head: Head) -> Story:
 
 
 def load_story(path: str | Path | None = None) -> Story:
-    """The story of the head at ``path``, else ``$ATTN_HEAD``, else the default head, with
+    """The story of the head at ``path``, else the settings' head, else the default head, with
     every section's figures (:func:`attn_math.load_story` with :func:`story_sections`)."""
     from attn_math import load_story as load
 
-    return load(path, story_sections())
+    return load(path or config.current().head, story_sections())
 
 
-@lru_cache(maxsize=1)
 def caption_context_names() -> dict[int, frozenset[str]]:
     """Per section number, the placeholder names the story fills for its captions (the
     default head's story: the names are the same for every sentence); what a captions file's
     entries may use besides their packaged text's (:func:`words.captions_file.check`)."""
-    story = load_story()
+    return _context_names(config.current().section_dirs)
+
+
+@lru_cache(maxsize=4)
+def _context_names(section_dirs: tuple[Path, ...]) -> dict[int, frozenset[str]]:  # noqa: ARG001 - the key
+    story = Story(default_head(), story_sections())
     names = {}
     for number in range(0, 100):
         try:

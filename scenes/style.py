@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from manim import config
 
-from words.config import THEME
+from words import config as settings
 
 from .layout import Box
 
@@ -111,11 +111,11 @@ THEMES = {"dark": DARK, "light": LIGHT}
 
 
 def theme_name() -> str:
-    return THEME.read()
+    return settings.current().theme
 
 
 def theme() -> Theme:
-    """The theme chosen by ``ATTN_THEME`` (default dark)."""
+    """The theme of this run's settings (default dark)."""
     return THEMES[theme_name()]
 
 

@@ -116,8 +116,8 @@ def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media
         "media_dir": media_dir, "text_dir": os.path.join(media_dir, "texts"),
         "tex_dir": os.path.join(media_dir, "Tex"),
     }
-    env = {**env, config.CAPTIONS.name: "burned"}
-    with config.scene_environment(env), _frame_clock(), tempconfig(settings):
+    timed = config.current().with_scene(env).replace(captions="burned")
+    with config.using(timed), _frame_clock(), tempconfig(settings):
         cls = getattr(importlib.import_module(module), scene)
         sc = cls(skip_animations=True)
         sc.timing_only = True   # timed as the movie render, end fade included

@@ -47,7 +47,7 @@ class RevealMissing(RuntimeError):
 def vendor_dir() -> Path:
     """Where the deck's reveal.js files are: ``$ATTN_REVEAL_DIR``, else the copy installed
     with this package."""
-    return config.REVEAL_DIR.read() or Path(str(files(__package__).joinpath(*PACKAGED)))
+    return config.current().reveal_dir or Path(str(files(__package__).joinpath(*PACKAGED)))
 
 
 def check_installed() -> Path:
@@ -57,7 +57,7 @@ def check_installed() -> Path:
     missing = [f for f in FILES if not (d / f).is_file()]
     if not missing and _version(d) == VERSION:
         return d
-    if config.REVEAL_DIR.read() is not None:
+    if config.current().reveal_dir is not None:
         fix = f"unset {config.REVEAL_DIR.name}, or run: python -m slides.reveal --update"
     else:
         fix = "reinstall attn-explainer (pip install --force-reinstall attn-explainer)"

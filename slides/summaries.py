@@ -29,7 +29,7 @@ def summaries_of(root: Path, lang: str) -> dict[str, str]:
         with open(path, "rb") as f:
             data = tomllib.load(f)
     built_in = Path(root) / "scenes" / "sections"  # the project's own sections, where their words are
-    data = units.with_units(data, (built_in, *config.SECTION_DIRS.read()), "captions", lang)
+    data = units.with_units(data, (built_in, *config.current().section_dirs), "captions", lang)
     return dict(data.get(TABLE, {}))
 
 

@@ -194,7 +194,7 @@ def warm() -> None:
 
 
 def read_order(stream) -> dict | None:
-    """The spec sent on ``stream``, after making the sender's ``ATTN_*`` variables this
+    """The spec sent on ``stream``, after making the sender's settings (its ``ATTN_*`` variables) this
     process's (a process started in advance has those of its start); None if the stream
     closed without one (a spare whose studio stopped)."""
     text = stream.read()
@@ -203,7 +203,7 @@ def read_order(stream) -> dict | None:
     order = json.loads(text)
     env = order.get("env")
     if env is not None:
-        config.replace_tool_environment(env)
+        config.use(config.Settings.from_environment(env))
     return order["spec"]
 
 

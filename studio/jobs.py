@@ -111,8 +111,8 @@ class Job:
             with open(log, "wb") as err:
                 self.proc = subprocess.Popen(_command(warm=False), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                              stderr=err, start_new_session=True)
-        # the server's scene variables as they are now (a spare has those of its start)
-        env = config.tool_environment()
+        # the server's settings as they are now (a spare has those of its start)
+        env = config.current().environment()
         assert self.proc.stdin is not None
         try:
             self.proc.stdin.write(json.dumps({"spec": spec, "env": env}).encode())

@@ -91,7 +91,7 @@ class Wording:
         if self.path.is_file():
             check_captions_file(self._snapshot(self.path.read_text(encoding="utf-8")), tuple(config.LANGS))
         else:
-            config.CAPTIONS_FILE.write(None)
+            config.use(config.current().replace(captions_file=None))
 
     def file(self) -> Path | None:
         """The captions file a render of this session takes (None: no edits)."""

@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-# Scenes read their configuration from the environment; start every run from the defaults.
+# A run's settings are read from the environment where no command built them: start every
+# test from the defaults.
 for var in ("ATTN_LANG", "ATTN_THEME", "ATTN_CAPTIONS", "ATTN_HEAD"):
     os.environ.pop(var, None)
 
@@ -93,11 +94,17 @@ def pytest_collection_modifyitems(session, config, items):
 
 @pytest.fixture(autouse=True)
 def _settings_of_one_test_stay_in_it():
-    """Every test ends with the environment it started with: a command run in-process (click's
-    runner) writes its settings to ``os.environ`` (``ATTN_HEAD`` for a custom sentence, the
-    captions file), which would otherwise reach the next test of the same xdist worker."""
+    """Every test starts from the settings of its environment and ends with the environment it
+    started with: a command run in-process (click's runner) installs its settings (a custom
+    sentence's head, a captions file), which would otherwise reach the next test of the same
+    xdist worker; a test's ``monkeypatch.setenv`` of an ``ATTN_*`` variable is read at its
+    first :func:`words.config.current`, as a process started with it would."""
+    from words import config
+
     saved = dict(os.environ)
+    config.use(None)
     yield
+    config.use(None)
     if os.environ != saved:
         os.environ.clear()
         os.environ.update(saved)

@@ -28,20 +28,21 @@ CAPTIONS_DIR = assets_dir() / "captions"
 def packaged(language: str) -> dict:
     """The caption table of ``language`` as shipped: the shared words
     (``assets/captions/<language>.toml``) and every section's own (``captions/<language>.toml``
-    in its folder, built in or in a folder of :data:`words.config.SECTION_DIRS`: its ``[sNN]``
+    in its folder, built in or in one of the settings' section folders: its ``[sNN]``
     table and its ``[titles]`` and ``[summaries]`` entries)."""
-    return _table(language, config.SECTION_DIRS.read())
+    return _table(language, config.current().section_dirs)
 
 
 def table(language: str) -> dict:
     """The caption table of ``language``: the shipped one (:func:`packaged`) with the entries
-    the render's captions file replaces (:mod:`words.captions_file`, ``ATTN_CAPTIONS_FILE``)."""
-    return _with_own_words(language, config.CAPTIONS_FILE.read(), config.SECTION_DIRS.read())
+    the settings' captions file replaces (:mod:`words.captions_file`)."""
+    return _with_own_words(language, config.current().captions_file, config.current().section_dirs)
 
 
 @lru_cache(maxsize=8)
-def _with_own_words(language: str, path: Path | None, section_dirs: tuple[Path, ...]) -> dict:  # noqa: ARG001 - keys
-    return captions_file.merged(packaged(language), language)
+def _with_own_words(language: str, path: Path | None, section_dirs: tuple[Path, ...]) -> dict:
+    base = _table(language, section_dirs)
+    return base if path is None else captions_file.merged_from(base, language, path)
 
 
 @lru_cache(maxsize=8)

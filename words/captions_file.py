@@ -30,10 +30,8 @@ from pathlib import Path
 
 from . import config
 
-__all__ = ["CaptionsFileError", "ENV", "check", "overrides", "merged", "merged_from", "replaced"]
+__all__ = ["CaptionsFileError", "check", "overrides", "merged_from", "replaced"]
 
-#: The environment variable naming the captions file of a render.
-ENV = config.CAPTIONS_FILE.name
 LANGS = config.LANGS
 _SECTION = re.compile(r"s\d\d")
 
@@ -141,9 +139,9 @@ def _load(path: str) -> dict:
 
 
 def overrides(lang: str) -> dict:
-    """The replaced entries for ``lang`` of the render's captions file (``ATTN_CAPTIONS_FILE``),
-    ``{}`` when there is none."""
-    path = config.CAPTIONS_FILE.read()
+    """The replaced entries for ``lang`` of the settings' captions file, ``{}`` when there is
+    none."""
+    path = config.current().captions_file
     if path is None:
         return {}
     return per_language(_load(str(path.resolve())), lang)
@@ -152,11 +150,6 @@ def overrides(lang: str) -> dict:
 def merged_from(base: dict, lang: str, path: Path) -> dict:
     """The caption table ``base`` of ``lang`` with the entries the file ``path`` replaces."""
     return _apply(base, per_language(_load(str(Path(path).resolve())), lang))
-
-
-def merged(base: dict, lang: str) -> dict:
-    """The caption table ``base`` of ``lang`` with the render's replaced entries."""
-    return _apply(base, overrides(lang))
 
 
 def _apply(base: dict, changes: dict) -> dict:

@@ -1,14 +1,20 @@
-"""The configuration read from the environment: every ``ATTN_*`` variable, named once.
+"""The run's configuration: one immutable :class:`Settings` value, and the ``ATTN_*``
+variables that carry it between processes.
 
-The one module of the product that reads or writes ``os.environ`` (a test holds every other
-module to it): a setting is read through its object below, written by the edges that start
-work (the command line, the studio, a batch task, a worker) through the functions at the end.
+A run's settings are built once, at the edge that starts the work (the command line, the
+studio, a batch task, a worker handed its job, or, for the plain manim CLI, the environment
+read once), installed with :func:`use` and read everywhere with :func:`current`, as manim's
+``config`` is; :func:`using` swaps them for a block, as ``tempconfig`` does. Nothing reads
+the environment after that: a variable set later changes nothing in this process.
 
-Scenes read their configuration from the environment, so that the plain manim CLI renders any
-scene unchanged (``ATTN_LANG=en manim -ql scenes/sections/s03_which_key/scene.py WhichKey``); the pipeline
-writes the same variables for its workers. Both go through this module: each variable is one
-small object below (its name, its allowed values, its default), and nothing else in the
-project spells an ``ATTN_*`` name.
+The environment is the settings' wire form: a process started by this one (a worker, the
+studio's render process) is handed ``settings.environment()`` or a job holding
+:meth:`Settings.scene_variables`, and builds its own value from it, so that the plain manim
+CLI renders any scene unchanged (``ATTN_LANG=en manim -ql
+scenes/sections/s03_which_key/scene.py WhichKey``). Each variable is one small object below
+(its name, its allowed values, its default), and nothing else in the project spells an
+``ATTN_*`` name; this is the one module of the product that reads or writes ``os.environ``
+(a test holds every other module to it).
 
 A value outside the allowed set is an error, never silently the default: a typo such as
 ``ATTN_LANG=english`` would otherwise render a whole Japanese video without a word of warning.
@@ -16,20 +22,20 @@ A value outside the allowed set is an error, never silently the default: a typo 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "LANGS", "THEMES", "CAPTION_MODES", "ConfigError", "Choice", "Flag", "Location", "Locations",
     "Text", "LANG", "THEME", "CAPTIONS", "HEAD", "NARRATION", "VOICE_CACHE", "VOICE", "RECORDINGS",
-    "CAPTIONS_FILE", "SECTION_DIRS",
-    "SCENE_SETTINGS",
-    "REGISTRY", "RENDER_WORKER", "VOICE_DIR", "REVEAL_DIR",
-    "scene_env", "apply_scene_env", "scene_environment", "tool_environment", "replace_tool_environment",
-    "without_variable", "scene_settings",
+    "CAPTIONS_FILE", "SECTION_DIRS", "SCENE_SETTINGS", "REGISTRY", "RENDER_WORKER", "VOICE_DIR",
+    "REVEAL_DIR", "SUITE_TIMELINE", "VARIABLES", "Settings", "current", "use", "using", "scene_env",
+    "without_variable",
 ]
 
 #: The prefix of every variable of this module's settings.
@@ -47,10 +53,6 @@ class ConfigError(ValueError):
     """An ``ATTN_*`` variable holds a value the scenes do not know."""
 
 
-def _raw(name: str) -> str:
-    return os.environ.get(name, "")
-
-
 @dataclass(frozen=True)
 class Choice:
     """A variable that takes one of a few values; unset or empty means ``default``."""
@@ -59,13 +61,15 @@ class Choice:
     allowed: tuple[str, ...]
     default: str
 
-    def read(self) -> str:
-        """The value (``default`` when unset or empty); :class:`ConfigError` if not allowed."""
-        value = _raw(self.name) or self.default
+    def parse(self, raw: str) -> str:
+        """The value ``raw`` stands for; :class:`ConfigError` if it is not allowed."""
+        value = raw or self.default
         if value not in self.allowed:
             raise ConfigError(f"{self.name}={value!r} is not one of {', '.join(self.allowed)}")
         return value
 
+    def format(self, value: str) -> str:
+        return value
 
 
 @dataclass(frozen=True)
@@ -73,10 +77,13 @@ class Flag:
     """A variable that is on unless unset, empty or ``0``."""
 
     name: str
+    default: bool = False
 
-    def read(self) -> bool:
-        return _raw(self.name) not in ("", "0")
+    def parse(self, raw: str) -> bool:
+        return raw not in ("", "0")
 
+    def format(self, value: bool) -> str:
+        return "1" if value else ""
 
 
 @dataclass(frozen=True)
@@ -84,18 +91,13 @@ class Location:
     """A variable naming a file or folder; unset or empty means None."""
 
     name: str
+    default: None = None
 
-    def read(self) -> Path | None:
-        value = _raw(self.name)
-        return Path(value) if value else None
+    def parse(self, raw: str) -> Path | None:
+        return Path(raw) if raw else None
 
-    def write(self, path: str | Path | None) -> None:
-        """Name ``path`` (None: nothing) for this process and the workers it starts."""
-        if path is None:
-            os.environ.pop(self.name, None)
-        else:
-            os.environ[self.name] = str(path)
-
+    def format(self, value: Path | None) -> str:
+        return "" if value is None else str(value)
 
 
 @dataclass(frozen=True)
@@ -103,13 +105,13 @@ class Locations:
     """A variable naming folders, ``os.pathsep``-separated; unset or empty means none."""
 
     name: str
+    default: tuple[Path, ...] = ()
 
-    def read(self) -> tuple[Path, ...]:
-        return tuple(Path(p).expanduser().resolve() for p in _raw(self.name).split(os.pathsep) if p.strip())
+    def parse(self, raw: str) -> tuple[Path, ...]:
+        return tuple(Path(p).expanduser().resolve() for p in raw.split(os.pathsep) if p.strip())
 
-    def write(self, folders) -> None:
-        """Name ``folders`` for this process and the workers it starts."""
-        os.environ[self.name] = os.pathsep.join(str(Path(f).resolve()) for f in folders)
+    def format(self, value: tuple[Path, ...]) -> str:
+        return os.pathsep.join(str(p) for p in value)
 
 
 @dataclass(frozen=True)
@@ -119,9 +121,11 @@ class Text:
     name: str
     default: str
 
-    def read(self) -> str:
-        return _raw(self.name) or self.default
+    def parse(self, raw: str) -> str:
+        return raw or self.default
 
+    def format(self, value: str) -> str:
+        return value
 
 
 # ---------------------------------------------------------------- the scene contract
@@ -184,59 +188,114 @@ def scene_env(*, lang: str, theme: str | None = None, captions: str | None = Non
     return {name: str(v) for name, v in values.items() if v is not None}
 
 
-def apply_scene_env(env: Mapping[str, str]) -> None:
-    """Make ``env`` this process's scene configuration: every scene variable not in it is removed."""
-    for setting in SCENE_SETTINGS:
-        os.environ.pop(setting.name, None)
-    os.environ.update(env)
+#: Every variable, by the :class:`Settings` field it fills.
+VARIABLES: dict[str, Choice | Flag | Location | Locations | Text] = {
+    "lang": LANG, "theme": THEME, "captions": CAPTIONS, "head": HEAD, "narration": NARRATION,
+    "voice_cache": VOICE_CACHE, "voice": VOICE, "recordings": RECORDINGS, "captions_file": CAPTIONS_FILE,
+    "section_dirs": SECTION_DIRS, "registry": REGISTRY, "render_worker": RENDER_WORKER,
+    "voice_dir": VOICE_DIR, "reveal_dir": REVEAL_DIR, "suite_timeline": SUITE_TIMELINE,
+}
+_SCENE_FIELDS = tuple(f for f, v in VARIABLES.items() if v in SCENE_SETTINGS)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One run's configuration: how its scenes look and sound, and the tooling's switches.
+
+    Immutable: a part of the program that needs other settings builds a new value
+    (:meth:`replace`, :meth:`with_scene`) and hands it on, or installs it for a block
+    (:func:`using`). Each field is filled by the variable of :data:`VARIABLES` of its name.
+    """
+
+    lang: str = LANG.default
+    theme: str = THEME.default
+    captions: str = CAPTIONS.default
+    #: A head or spec TOML; None: ``assets/head.toml``.
+    head: Path | None = None
+    narration: bool = False
+    voice_cache: Path | None = None
+    voice: str = VOICE.default
+    recordings: Path | None = None
+    captions_file: Path | None = None
+    section_dirs: tuple[Path, ...] = ()
+    registry: str = REGISTRY.default
+    render_worker: str = RENDER_WORKER.default
+    voice_dir: Path | None = None
+    reveal_dir: Path | None = None
+    suite_timeline: Path | None = None
+
+    def __post_init__(self) -> None:
+        for field, variable in VARIABLES.items():
+            if isinstance(variable, Choice):   # a value set in code is held to the same choices
+                variable.parse(getattr(self, field))
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """The settings ``environ`` (default: this process's environment) holds.
+
+        Raises
+        ------
+        ConfigError
+            If a variable holds a value it does not allow.
+        """
+        environ = os.environ if environ is None else environ
+        values: dict[str, Any] = {f: v.parse(environ.get(v.name, "")) for f, v in VARIABLES.items()}
+        return cls(**values)
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with ``changes`` (field name -> value)."""
+        return dataclasses.replace(self, **changes)
+
+    def with_scene(self, env: Mapping[str, str]) -> Settings:
+        """The scene settings of ``env`` (:func:`scene_env`'s form; a scene variable it does not
+        hold takes its default), the tooling's switches of these."""
+        return self.replace(**{f: VARIABLES[f].parse(env.get(VARIABLES[f].name, "")) for f in _SCENE_FIELDS})
+
+    def environment(self) -> dict[str, str]:
+        """Every variable that differs from its default, as name -> value: what a process
+        started by this one is handed, so that it runs with these settings."""
+        out = {}
+        for field, variable in VARIABLES.items():
+            text = variable.format(getattr(self, field))   # type: ignore[arg-type]
+            if text and getattr(self, field) != variable.default:
+                out[variable.name] = text
+        return out
+
+    def scene_variables(self) -> dict[str, str]:
+        """The scene variables of :meth:`environment` (what a render worker's job holds)."""
+        names = {VARIABLES[f].name for f in _SCENE_FIELDS}
+        return {k: v for k, v in self.environment().items() if k in names}
+
+
+_current: Settings | None = None
+
+
+def current() -> Settings:
+    """This process's settings: those installed with :func:`use`, else the environment's,
+    read once (the edge of a process started by the plain manim CLI or a test)."""
+    global _current
+    if _current is None:
+        _current = Settings.from_environment()
+    return _current
+
+
+def use(settings: Settings | None) -> None:
+    """Install ``settings`` as this process's (None: the environment's, read again at the
+    next :func:`current`; what a test does between two tests)."""
+    global _current
+    _current = settings
 
 
 @contextmanager
-def scene_environment(env: Mapping[str, str]) -> Iterator[None]:
-    """:func:`apply_scene_env` for the duration of a ``with`` block, then the scene variables
-    as they were."""
-    saved = {s.name: os.environ.get(s.name) for s in SCENE_SETTINGS}
-    apply_scene_env(env)
+def using(settings: Settings) -> Iterator[Settings]:
+    """``settings`` installed for the duration of a ``with`` block, then the ones before."""
+    global _current
+    saved = _current
+    _current = settings
     try:
-        yield
+        yield settings
     finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-
-
-@contextmanager
-def scene_settings(env: Mapping[str, str], *, clear: tuple[str, ...] = ()) -> Iterator[None]:
-    """The variables of ``env`` set (and those named in ``clear`` removed) for the duration of
-    a ``with`` block, every other variable as it is; then all of them as they were."""
-    names = [*env, *clear]
-    saved = {name: os.environ.get(name) for name in names}
-    for name in clear:
-        os.environ.pop(name, None)
-    os.environ.update(env)
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-
-
-def tool_environment() -> dict[str, str]:
-    """Every ``ATTN_*`` variable of this process, as name -> value (what a process started in
-    advance is handed, so that it renders as this one would)."""
-    return {k: v for k, v in os.environ.items() if k.startswith(PREFIX)}
-
-
-def replace_tool_environment(env: Mapping[str, str]) -> None:
-    """Make ``env`` this process's ``ATTN_*`` variables: every other one is removed."""
-    for name in [k for k in os.environ if k.startswith(PREFIX)]:
-        os.environ.pop(name)
-    os.environ.update(env)
+        _current = saved
 
 
 def without_variable(name: str) -> None:

@@ -172,7 +172,7 @@ def _c2k():
 def _table(lang: str) -> dict:
     """The parsed ``assets/spoken/<lang>.toml``, with every section's spoken variants
     (``spoken/<lang>.toml`` in its folder, built in or from outside, :mod:`words.units`)."""
-    return _spoken(lang, config.SECTION_DIRS.read())
+    return _spoken(lang, config.current().section_dirs)
 
 
 @lru_cache(maxsize=8)

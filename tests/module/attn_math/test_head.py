@@ -31,6 +31,7 @@ from scenes.registry import load_story, story_of
 from scenes.sections.s07_long_key_trap.derived import long_key_trap
 from scenes.sections.s21_inside_the_hull.derived import hull
 from tests.support import ROOT
+from words import config
 
 DEFAULT_TOKENS = ["the", "cat", "ate", "and", "it", "ran"]
 
@@ -97,14 +98,13 @@ def test_default_head_is_a_fresh_copy():
     assert b.embeddings[0, 0] != 99.0 and b.W_Q[0, 0] != 99.0 and b.tokens[0] == "the"
 
 
-def test_load_story_env(monkeypatch, tmp_path):
+def test_load_story_of_the_settings_head(tmp_path):
     h = default_head()
     h2 = Head(h.tokens, h.embeddings, h.W_Q, h.W_K, h.W_V, 1)
     p = tmp_path / "other.toml"
     h2.save(p)
-    monkeypatch.setenv("ATTN_HEAD", str(p))
-    assert load_story().follow == 1
-    monkeypatch.delenv("ATTN_HEAD")
+    with config.using(config.current().replace(head=p)):
+        assert load_story().follow == 1
     assert load_story().follow == 4
 
 

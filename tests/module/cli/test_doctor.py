@@ -19,6 +19,7 @@ import pytest
 from cli import doctor
 from cli.doctor import CHECKS, Context, report, run_checks
 from tests.support import ROOT
+from words import config
 
 PLATFORMS = ("Debian/Ubuntu: ", "Fedora: ", "macOS: ", "Windows: ")
 
@@ -126,8 +127,8 @@ def test_the_japanese_voice_is_the_default_a_render_would_pick(monkeypatch):
     monkeypatch.setattr(voices, "KOKORO_NEEDS", (*voices.KOKORO_NEEDS, "no-such-distribution-x"))
     (ja,) = run_checks(Context(), [check(name)])
     assert ja.ok and "mei" in ja.found and "speaking with mei_normal instead" in ja.found
-    monkeypatch.setenv("ATTN_VOICE_DIR", "/nonexistent")
-    (ja,) = run_checks(Context(), [check(name)])
+    with config.using(config.current().replace(voice_dir=Path("/nonexistent"))):
+        (ja,) = run_checks(Context(), [check(name)])
     assert not ja.ok and "pyopenjtalk-plus" in ja.missing and "/nonexistent" in ja.missing
 
 
@@ -138,11 +139,11 @@ def test_reveal_missing_or_of_another_version(monkeypatch, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(ROOT / "slides" / "vendor" / "reveal.js", old)
     (old / "package.json").write_text('{"version": "5.0.0"}')
-    monkeypatch.setenv("ATTN_REVEAL_DIR", str(old))
-    (r,) = run_checks(Context(), [check("reveal.js")])
+    with config.using(config.current().replace(reveal_dir=old)):
+        (r,) = run_checks(Context(), [check("reveal.js")])
     assert not r.ok and "version 5.0.0 found" in r.missing
-    monkeypatch.delenv("ATTN_REVEAL_DIR")
-    (r,) = run_checks(Context(), [check("reveal.js")])
+    with config.using(config.current().replace(reveal_dir=None)):
+        (r,) = run_checks(Context(), [check("reveal.js")])
     assert r.ok
 
 

@@ -372,7 +372,7 @@ def test_the_scenes_find_every_line_synthesised_up_front(narrated):
     env = config.scene_env(lang=lang, narration=True, voice_cache=cache)
     listed = run_lines([u for u in UNITS if u.stem in STEMS], env)
     synth = Synthesizer(cache)
-    with config.scene_environment(env):
+    with config.using(config.current().with_scene(env)):
         from narration.synth import line_key
         from narration.voices import chosen
 

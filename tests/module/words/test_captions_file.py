@@ -19,7 +19,7 @@ from tests.support import ROOT
 sys.path.insert(0, str(ROOT))
 
 from scenes.registry import caption_context_names  # noqa: E402
-from words import captions_file as own  # noqa: E402
+from words import config  # noqa: E402
 from words import cues as captions  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("captions_file")
@@ -108,7 +108,6 @@ def test_a_bad_captions_file_is_one_line_and_exit_2_before_rendering(tmp_path, t
 
 def test_a_placeholder_of_the_story_is_allowed():
     """A beat may name any figure or role the story fills for its section ({winner} in 17)."""
-    caption_context_names.cache_clear()
     assert "winner" in caption_context_names()[17] and "kept" in caption_context_names()[17]
 
 
@@ -152,8 +151,9 @@ def test_a_replaced_beat_speaks_its_new_words_not_its_spoken_variant(tmp_path, m
     from words import spoken as spoken_rules
 
     section, beat = next((int(k[1:]), b) for k, t in spoken_rules.variants("en").items() for b in t)
-    monkeypatch.setenv(own.ENV, str(_file(tmp_path, f'[s{section:02d}]\n{beat} = "Plain new words."\n')))
-    assert pacing.spoken_line("en", section, beat, "Plain new words.", {}) == "Plain new words."
+    mine = _file(tmp_path, f'[s{section:02d}]\n{beat} = "Plain new words."\n')
+    with config.using(config.current().replace(captions_file=mine)):
+        assert pacing.spoken_line("en", section, beat, "Plain new words.", {}) == "Plain new words."
 
 
 def _chapters(path: Path) -> list[str]:

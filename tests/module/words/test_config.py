@@ -19,22 +19,45 @@ CODE = ("render.py", "cli", "pipeline", "scenes", "words", "attn_math", "narrati
         "studio", "tools", "bench")
 
 
-@pytest.mark.parametrize("var, read, good, default", [
-    ("ATTN_LANG", config.LANG.read, "en", "ja"),
-    ("ATTN_CAPTIONS", config.CAPTIONS.read, "srt", "burned"),
-    ("ATTN_THEME", style.theme_name, "light", "dark"),
+def _read(var: str):
+    """The value of ``var`` a process started with this environment reads (its edge)."""
+    config.use(None)
+    field = next(f for f, v in config.VARIABLES.items() if v.name == var)
+    return getattr(config.current(), field)
+
+
+@pytest.mark.parametrize("var, good, default", [
+    ("ATTN_LANG", "en", "ja"),
+    ("ATTN_CAPTIONS", "srt", "burned"),
+    ("ATTN_THEME", "light", "dark"),
 ])
-def test_attn_variables(monkeypatch, var, read, good, default):
+def test_attn_variables(monkeypatch, var, good, default):
     monkeypatch.delenv(var, raising=False)
-    assert read() == default
+    assert _read(var) == default
     monkeypatch.setenv(var, "")
-    assert read() == default
+    assert _read(var) == default
     monkeypatch.setenv(var, good)
-    assert read() == good
+    assert _read(var) == good
     for bad in ("english", "Dark", "burnt", " en"):
         monkeypatch.setenv(var, bad)
         with pytest.raises(ConfigError, match=var):
-            read()
+            _read(var)
+
+
+def test_a_value_set_in_code_is_held_to_the_same_choices():
+    with pytest.raises(ConfigError, match="ATTN_LANG"):
+        config.Settings(lang="english")
+    with pytest.raises(ConfigError, match="ATTN_THEME"):
+        config.current().replace(theme="Dark")
+
+
+def test_the_theme_is_the_settings_one(monkeypatch):
+    monkeypatch.setenv("ATTN_THEME", "light")
+    config.use(None)
+    assert style.theme_name() == "light"
+    with config.using(config.current().replace(theme="dark")):
+        assert style.theme() is style.THEMES["dark"]
+    assert style.theme() is style.THEMES["light"]
 
 
 def test_every_theme_has_a_palette():
@@ -45,13 +68,23 @@ def test_every_theme_has_a_palette():
 def test_flag_and_locations(monkeypatch):
     for off in ("", "0"):
         monkeypatch.setenv("ATTN_NARRATION", off)
-        assert config.NARRATION.read() is False
+        assert _read("ATTN_NARRATION") is False
     monkeypatch.setenv("ATTN_NARRATION", "1")
-    assert config.NARRATION.read() is True
+    assert _read("ATTN_NARRATION") is True
     monkeypatch.delenv("ATTN_HEAD", raising=False)
-    assert config.HEAD.read() is None
+    assert _read("ATTN_HEAD") is None
     monkeypatch.setenv("ATTN_HEAD", "/x/head.toml")
-    assert config.HEAD.read() == Path("/x/head.toml")
+    assert _read("ATTN_HEAD") == Path("/x/head.toml")
+
+
+def test_the_environment_is_read_once(monkeypatch):
+    """The settings are built at the edge: a variable set after the first read changes nothing
+    in this process (a process it starts is handed the value)."""
+    monkeypatch.setenv("ATTN_LANG", "en")
+    config.use(None)
+    assert config.current().lang == "en"
+    monkeypatch.setenv("ATTN_LANG", "ja")
+    assert config.current().lang == "en"
 
 
 def test_scene_env_round_trips(monkeypatch):
@@ -59,16 +92,32 @@ def test_scene_env_round_trips(monkeypatch):
     earlier configuration survives."""
     monkeypatch.setenv("ATTN_HEAD", "/stale/head.toml")
     monkeypatch.setenv("ATTN_VOICE_CACHE", "/stale/voice")
+    monkeypatch.setenv("ATTN_REGISTRY", "tests.fixtures.registry")
     env = config.scene_env(lang="en", theme="light", captions="srt", narration=True, voice_cache="/v")
     assert env == {"ATTN_LANG": "en", "ATTN_THEME": "light", "ATTN_CAPTIONS": "srt",
                    "ATTN_NARRATION": "1", "ATTN_VOICE_CACHE": "/v"}
-    with config.scene_environment(env):
-        assert (config.LANG.read(), config.THEME.read(), config.CAPTIONS.read()) == ("en", "light", "srt")
-        assert config.NARRATION.read() and config.VOICE_CACHE.read() == Path("/v")
-        assert config.HEAD.read() is None
-    assert config.HEAD.read() == Path("/stale/head.toml")
+    worker = config.current().with_scene(env)
+    assert (worker.lang, worker.theme, worker.captions) == ("en", "light", "srt")
+    assert worker.narration and worker.voice_cache == Path("/v")
+    assert worker.head is None
+    assert worker.registry == "tests.fixtures.registry"   # the tooling's switches stay
+    assert worker.scene_variables() == env
+    with config.using(worker):
+        assert config.current() is worker
+    assert config.current().head == Path("/stale/head.toml")
     # a silent render keeps no voice cache
     assert config.VOICE_CACHE.name not in config.scene_env(lang="ja", voice_cache="/v")
+
+
+def test_environment_round_trips(tmp_path):
+    """What a process hands the processes it starts (its studio render process) is what they
+    build back: every field, paths and flags included."""
+    settings = config.Settings(lang="en", theme="light", captions="none", head=tmp_path / "h.toml",
+                               narration=True, voice="joe", section_dirs=(tmp_path,),
+                               registry="tests.fixtures.registry", render_worker="subprocess")
+    assert config.Settings.from_environment(settings.environment()) == settings
+    assert config.Settings().environment() == {}
+    assert config.Settings.from_environment({}) == config.Settings()
 
 
 def test_voice_recordings_and_captions_file(tmp_path):
@@ -78,22 +127,18 @@ def test_voice_recordings_and_captions_file(tmp_path):
     silent = config.scene_env(lang="en", voice="joe", recordings=takes, captions_file=words)
     assert silent == {"ATTN_LANG": "en", "ATTN_CAPTIONS_FILE": str(words.resolve())}
     narrated = config.scene_env(lang="en", narration=True, voice="joe", recordings=takes)
-    with config.scene_environment(narrated):
-        assert config.VOICE.read() == "joe" and config.RECORDINGS.read() == takes.resolve()
-        assert config.CAPTIONS_FILE.read() is None
+    worker = config.Settings().with_scene(narrated)
+    assert worker.voice == "joe" and worker.recordings == takes.resolve()
+    assert worker.captions_file is None
 
 
-def test_section_dirs_round_trip(monkeypatch, tmp_path):
+def test_section_dirs_round_trip(tmp_path):
     """Folders named on the command line reach the scenes of a worker (or of the caption
     timeline, which clears every scene variable it is not given)."""
-    monkeypatch.setenv("ATTN_SECTION_DIRS", "")   # restored after the test, as write() is not
-    assert config.SECTION_DIRS.read() == ()
     a, b = tmp_path / "a", tmp_path / "b"
-    config.SECTION_DIRS.write([a, b])
-    assert config.SECTION_DIRS.read() == (a.resolve(), b.resolve())
-    env = config.scene_env(lang="en", section_dirs=config.SECTION_DIRS.read())
-    with config.scene_environment(env):
-        assert config.SECTION_DIRS.read() == (a.resolve(), b.resolve())
+    settings = config.Settings(section_dirs=(a, b))
+    env = config.scene_env(lang="en", section_dirs=settings.section_dirs)
+    assert config.Settings(lang="ja").with_scene(env).section_dirs == (a.resolve(), b.resolve())
 
 
 def _project_files():
