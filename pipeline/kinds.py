@@ -104,7 +104,7 @@ def _last_frame_only() -> contextlib.AbstractContextManager:
     """A still is the scene's last frame, drawn once from a clean background when the scene
     finishes: the two frames manim draws per skipped play (its static background and its
     end state) are never kept, so they are not drawn (about a sixth of a still's time)."""
-    from scenes.last_frame import drawing_only_outside_plays
+    from patches.manim.renderer import drawing_only_outside_plays
 
     return drawing_only_outside_plays()
 

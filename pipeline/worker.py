@@ -20,6 +20,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
+import patches
 from words import config
 
 from .files import atomic_write, content_digest, is_disk_full, tree_size
@@ -140,6 +141,7 @@ def render_section(job: RenderJob) -> dict:
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
 
+    patches.install()   # manim as the project changes it, before the scene is imported
     from manim import tempconfig
 
     w, h, fps = job.size

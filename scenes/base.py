@@ -19,16 +19,19 @@ from __future__ import annotations
 
 from manim import DOWN, FadeIn, FadeOut, Mobject, Scene, Transform
 
+import patches
 from attn_math import Figure, Story
 from attn_math.beats import BeatCursor
 from narration import pacing as narration
 from words import captions, config, cues
 
-from . import patches, registry, style, timing
+from . import registry, style, timing
 from .widgets.chrome import CaptionBar, SectionTitle
 from .widgets.tokens import shown_names
 from .widgets.weights import WeightBars
 
+# The start-up of every scene process, a plain ``manim`` run's too: manim as the project
+# changes it (the patches' table, :mod:`patches`).
 patches.install()
 
 _STORIES: dict[str, Story] = {}

@@ -6,9 +6,9 @@ clock by its exact run time instead, which drifts from the rendered clock by up 
 frame per ``play``. :func:`section_cues` therefore skips drawing and encoding but
 advances the clock by the number of frames the real render would write for each
 ``play`` (``len(arange(0, run_time, 1/fps))`` for an animation, ``int(run_time / dt)``
-for a frozen wait, as manim's Cairo renderer does), so the cue times it returns are the
-ones ``render`` writes to the section's ``.srt``, and the section's length is its
-clip's length.
+for a frozen wait, as manim's Cairo renderer does: the patch
+:func:`patches.manim.renderer.frame_clock`), so the cue times it returns are the ones
+``render`` writes to the section's ``.srt``, and the section's length is its clip's length.
 
 The scene code runs unchanged (the same ``say``/``settle``); nothing is drawn, so a
 whole section takes well under a second to a few seconds.
@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import importlib
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 
-import numpy as np
-
+from patches.manim.renderer import frame_clock
 from words import config
 
 
@@ -47,48 +45,6 @@ class SectionTiming:
     frames: int
     #: the scene's ``subtitle_beats``: each beat's span and its text in every language
     subtitle_beats: tuple = ()
-
-
-def frames_of_play(run_time: float, fps: float, frozen: bool) -> int:
-    """Frames manim's Cairo renderer writes for one ``play`` of ``run_time`` seconds."""
-    dt = 1 / fps
-    if frozen:
-        return int(run_time / dt)
-    return len(np.arange(0, run_time, dt))
-
-
-@contextmanager
-def _frame_clock():
-    """Patch the Cairo renderer so a skipped ``play`` advances time by whole frames."""
-    from manim.renderer.cairo_renderer import CairoRenderer
-
-    orig_play, orig_freeze = CairoRenderer.play, CairoRenderer.freeze_current_frame
-
-    def freeze(self, duration):
-        self._timeline_frozen = True
-        return orig_freeze(self, duration)
-
-    def play(self, scene, *args, **kwargs):
-        t0, self._timeline_frozen = self.time, False
-        orig_play(self, scene, *args, **kwargs)
-        frozen = self._timeline_frozen
-        n = frames_of_play(scene.duration, self.camera.frame_rate, frozen)
-        # the same float additions as the Cairo renderer's add_frame, so waits computed
-        # from the clock round to the same frame counts
-        dt = 1 / self.camera.frame_rate
-        self.time = t0
-        if frozen:
-            self.time += n * dt
-        else:
-            for _ in range(n):
-                self.time += dt
-        self._timeline_frames = getattr(self, "_timeline_frames", 0) + n
-
-    CairoRenderer.play, CairoRenderer.freeze_current_frame = play, freeze
-    try:
-        yield
-    finally:
-        CairoRenderer.play, CairoRenderer.freeze_current_frame = orig_play, orig_freeze
 
 
 def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media_dir: str) -> SectionTiming:
@@ -117,7 +73,7 @@ def section_cues(module: str, scene: str, env: dict[str, str], fps: float, media
         "tex_dir": os.path.join(media_dir, "Tex"),
     }
     timed = config.current().with_scene(env).replace(captions="burned")
-    with config.using(timed), _frame_clock(), tempconfig(settings):
+    with config.using(timed), frame_clock(), tempconfig(settings):
         cls = getattr(importlib.import_module(module), scene)
         sc = cls(skip_animations=True)
         sc.timing_only = True   # timed as the movie render, end fade included

@@ -115,7 +115,7 @@ def test_wheel_holds_the_code_and_data_and_no_development_file(dists):
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     assert len(words) >= 2 * 27 and not set(words) - set(names), sorted(set(words) - set(names))[:3]
     # every module of the project's packages in the checkout is in the wheel
-    tops = ("attn_math", "scenes", "pipeline", "slides", "batch", "narration", "studio")
+    tops = ("attn_math", "scenes", "pipeline", "slides", "batch", "narration", "studio", "patches")
     tracked = subprocess.run(["git", "ls-files", "*.py"], cwd=ROOT, capture_output=True, text=True,
                              check=True).stdout.split()
     code = {f for f in tracked if f.split("/")[0] in tops} | {"render.py"}

@@ -16,8 +16,9 @@ from tests.support import ROOT
 
 #: The project's packages, from the top layer down: a package may import the ones below it
 #: and never one above (``studio`` is the page's library, which ``cli`` serves). ``scenes`` imports ``narration`` (its scene hook) and ``words``;
-#: ``narration`` and ``attn_math`` are independent of each other; ``words`` is the bottom.
-LAYERS = ("cli", "studio", "batch", "slides", "pipeline", "scenes", "narration | attn_math", "words")
+#: ``narration`` and ``attn_math`` are independent of each other; ``words`` and ``patches`` (the
+#: changes to other libraries, which the scenes, the narration and the pipeline apply) are the bottom.
+LAYERS = ("cli", "studio", "batch", "slides", "pipeline", "scenes", "narration | attn_math", "words | patches")
 PACKAGES = tuple(p.strip() for layer in LAYERS for p in layer.split("|"))
 #: Packages that never import manim, directly or through another package.
 MANIM_FREE = ("words", "attn_math", "narration", "pipeline", "slides", "batch", "studio", "cli")

@@ -1,4 +1,4 @@
-"""A manim ``Text`` built by a chosen build (:mod:`scenes.fast_text` or manim's own), whichever
+"""A manim ``Text`` built by a chosen build (:mod:`patches.manim.text` or manim's own), whichever
 is installed: for the tests that compare the two, or need manim's glyphs as they are."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The faster text build (:mod:`scenes.fast_text`) makes what manim's own build makes.
+"""The faster text build (:mod:`patches.manim.text`) makes what manim's own build makes.
 
 The oracle is manim itself: the same string is built twice, once by manim's
 ``SVGMobject.generate_mobject`` (``MANIM_GENERATE``) and once by the fast one, and every
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from manim import Text
 
-from scenes import fast_text
+from patches.manim import text as text_patch
 from scenes.style import FONT, MONO
 from scenes.widgets.text import drawable
 from tests.support.texts import text_built_by
@@ -50,8 +50,8 @@ def _differences(ref: Text, got: Text) -> list[str]:
 
 
 def _assert_same(s: str, **style) -> None:
-    ref = _build(s, fast_text.MANIM_GENERATE, **style)
-    got = _build(s, fast_text.generate_mobject, **style)
+    ref = _build(s, text_patch.MANIM_GENERATE, **style)
+    got = _build(s, text_patch.generate_mobject, **style)
     assert not _differences(ref, got), (s, style, _differences(ref, got))
 
 
@@ -93,8 +93,8 @@ def test_a_text_built_again_takes_its_glyphs_from_the_table(monkeypatch):
     different texts share only some)."""
     _assert_same("attention", font=FONT, font_size=26)
     built = []
-    glyph = fast_text._glyph
-    monkeypatch.setattr(fast_text, "_glyph", lambda *a: built.append(a) or glyph(*a))
+    glyph = text_patch._glyph
+    monkeypatch.setattr(text_patch, "_glyph", lambda *a: built.append(a) or glyph(*a))
     _assert_same("attention", font=FONT, font_size=26)
     assert not built, "a glyph was built again"
     _assert_same("attention span", font=FONT, font_size=26)
@@ -103,8 +103,8 @@ def test_a_text_built_again_takes_its_glyphs_from_the_table(monkeypatch):
 
 def test_the_comparison_sees_one_bit():
     """The comparison would catch a point moved by one unit in the last place."""
-    ref = _build("ate", fast_text.MANIM_GENERATE, font=FONT)
-    got = _build("ate", fast_text.generate_mobject, font=FONT)
+    ref = _build("ate", text_patch.MANIM_GENERATE, font=FONT)
+    got = _build("ate", text_patch.generate_mobject, font=FONT)
     assert not _differences(ref, got)
     glyph = got.family_members_with_points()[1]
     glyph.points[5, 0] = np.nextafter(glyph.points[5, 0], np.inf)
@@ -115,7 +115,7 @@ def test_a_document_in_another_form_goes_to_manims_parser(tmp_path, monkeypatch)
     """A transform on the glyphs' group: not pango's plain form, so manim parses it, and
     the result is manim's."""
     calls = []
-    manim_generate = fast_text.MANIM_GENERATE
+    manim_generate = text_patch.MANIM_GENERATE
 
     def counted(self):
         calls.append(self)
@@ -132,8 +132,8 @@ def test_a_document_in_another_form_goes_to_manims_parser(tmp_path, monkeypatch)
             moved.write_text(svg, encoding="utf-8")
             return str(moved)
 
-    monkeypatch.setattr(Moved, "generate_mobject", fast_text.generate_mobject)
-    monkeypatch.setattr(fast_text, "MANIM_GENERATE", counted)
+    monkeypatch.setattr(Moved, "generate_mobject", text_patch.generate_mobject)
+    monkeypatch.setattr(text_patch, "MANIM_GENERATE", counted)
     got = Moved("moved", font=FONT)
     assert calls == [got]
     monkeypatch.setattr(Moved, "generate_mobject", manim_generate)

@@ -1,4 +1,4 @@
-"""The faster mobject copy (:mod:`scenes.fast_copy`) makes what manim's own deep copy makes.
+"""The faster mobject copy (:mod:`patches.manim.copies`) makes what manim's own deep copy makes.
 
 The oracle is manim's ``Mobject.__deepcopy__`` itself (kept as ``MANIM_DEEPCOPY``): both
 copies of the same mobject are walked side by side, attribute by attribute, down to every
@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from manim import BLUE, RED, Circle, ManimColor, Square, Text, VGroup
 
-from scenes.fast_copy import MANIM_DEEPCOPY, color_deepcopy, fast_deepcopy
-from scenes.fast_text import MANIM_GENERATE
+from patches.manim.copies import MANIM_DEEPCOPY, color_deepcopy, fast_deepcopy
+from patches.manim.text import MANIM_GENERATE
 from tests.support.texts import text_built_by
 
 _SHARED = {"path_obj"}
@@ -55,7 +55,7 @@ def _manim_copy(m):
 
 
 def _fast_copy(m):
-    """A deep copy as :mod:`scenes.fast_copy` makes it."""
+    """A deep copy as :mod:`patches.manim.copies` makes it."""
     return _copy_with(m, fast_deepcopy, color_deepcopy)
 
 

@@ -14,7 +14,7 @@ all): what remains is the encoder's, not the frames'.
 :func:`from_ndarray` makes the frame as PyAV does, with the padding zeroed; :func:`write_frame`
 (manim's segment encoder's, installed by :func:`install`) makes it once per frame and converts
 it once to the encoder's pixel format, however many times the frame repeats.
-``tests/module/scenes/test_encoder_frames.py`` checks the frame against PyAV's own (the same
+``tests/module/patches/manim/test_encoder.py`` checks the frame against PyAV's own (the same
 pixels, zeros past each row), and that manim's encoder, given the same frames and repeats,
 writes the same packets with it as without it.
 """

@@ -1,4 +1,4 @@
-"""Frames for the video encoder (:mod:`scenes.encoder_frames`): PyAV's frame, padding zeroed.
+"""Frames for the video encoder (:mod:`patches.manim.encoder`): PyAV's frame, padding zeroed.
 
 The oracle is PyAV itself: the frame reads back (``to_ndarray``) as the array it was made
 from, like ``av.VideoFrame.from_ndarray``'s; and every byte of its plane past a row's pixels
@@ -12,8 +12,8 @@ import types
 import numpy as np
 import pytest
 
-import scenes.base  # noqa: F401  - installs the encoder's frames, as every scene does
-from scenes.encoder_frames import from_ndarray
+import patches
+from patches.manim.encoder import from_ndarray
 
 
 @pytest.mark.parametrize("width, height", [(854, 480), (1280, 720), (3, 2)])
@@ -58,8 +58,9 @@ def test_manims_encoder_writes_the_same_packets_converting_a_repeated_frame_once
     encoder), with the padding of its frames zeroed as ours are."""
     from manim.scene import video_segment_encoder
 
-    import scenes.encoder_frames as ef
+    import patches.manim.encoder as ef
 
+    patches.install()   # as every scene process does
     assert video_segment_encoder.VideoSegmentEncoder.write_frame is ef.write_frame
     upstream = ef.UPSTREAM_WRITE_FRAME
     rng = np.random.default_rng(width)

@@ -16,7 +16,7 @@ also for colours in lists), everything else goes
 through :func:`copy.deepcopy` with the same memo (so arrays shared within a mobject stay
 shared in its copy); ``path_obj`` alone is shared between a glyph and its copies instead
 of copied (manim reads it only while making the glyph's points, in its constructor).
-``tests/module/scenes/test_fast_copy.py`` compares it with manim's own copy, attribute by
+``tests/module/patches/manim/test_copies.py`` compares it with manim's own copy, attribute by
 attribute; the control images are unchanged by it.
 """
 

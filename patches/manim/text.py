@@ -21,7 +21,7 @@ per-element groups (``id_to_vgroup_dict`` is empty; only ``Tex`` reads it).
 
 A document in any other form than pango's plain one (a ``transform``, an element other than
 groups, symbols, paths and uses, a segment other than moves, lines, Béziers and closes), or
-a renderer other than Cairo, goes to manim's own parser. ``tests/module/scenes/test_fast_text.py``
+a renderer other than Cairo, goes to manim's own parser. ``tests/module/patches/manim/test_text.py``
 compares the two on awkward strings (both fonts, kana and kanji, emoji, subscripts) in three
 styles and on strings hypothesis makes.
 """
