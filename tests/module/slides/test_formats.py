@@ -50,7 +50,7 @@ def test_a_format_that_needs_installing_has_a_doctor_check():
 
     nothing = {f.name: f.default for f in dataclasses.fields(SlideFormat)}["check"]
     needing = {f.name for f in SLIDE_FORMATS.values() if f.check is not nothing}
-    assert needing == {"html", "pdf"}   # reveal.js, the handout's font
+    assert needing >= {"html", "pdf"}   # reveal.js, the handout's font
     named = {need for c in CHECKS for need in c.needed_by}
     assert {n for n in needing if f"slides --format {n}" not in named} == set()
 
@@ -99,8 +99,9 @@ def test_a_new_row_is_a_choice_with_help_and_its_check_runs_before_rendering(out
     from cli.group import main
 
     assert parse_formats("outline,pdf") == (SLIDE_FORMATS["pdf"], outline)
-    with pytest.raises(BadInput, match=r"choose from pptx, html, pdf, outline\)"):
+    with pytest.raises(BadInput) as e:
         parse_formats("odt")
+    assert str(e.value).endswith(", outline)")
     assert "outline (outline.md)" in cli_slides.format_help()
     assert "outline.md (a Markdown outline)" in cli_slides.slides_help()
     assert cli_slides.written().endswith(", outline.md")
