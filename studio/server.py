@@ -128,8 +128,11 @@ class StudioServer(LoopbackServer):
 
     def state(self, _args, _body) -> Reply:
         from narration.voices import listing
+        from slides.formats import files
 
+        # the voices and the deck's files are the tables' (narration.voices, slides.formats)
         return Reply.json({"lang": self.lang, "out": str(self.out), "voices": listing(), "stills": self.stills,
+                           "slides": files(),
                            "captions_file": str(self.wording.path), "edits": self.wording.entries(),
                            "jobs": [j.state() for j in self.jobs.by_id.values()]})
 

@@ -36,7 +36,7 @@ function message(key, ...args) {
   const m = key in table ? table[key] : MESSAGES.en[key];
   return typeof m === "function" ? m(...args) : m;
 }
-const state = {stills: null, preview: null, stillsJob: null, renderJob: null, selected: null, timer: null, asked: 0, missing: new Set()};
+const state = {stills: null, slides: [], preview: null, stillsJob: null, renderJob: null, selected: null, timer: null, asked: 0, missing: new Set()};
 
 async function api(path, body) {
   const init = body === undefined ? {} : {method: "POST", headers: {"Content-Type": "application/json"},
@@ -314,7 +314,7 @@ async function pollRender(id) {
   out.replaceChildren();
   if (job.cancelled) out.append(el("li", {}, message("kept")));
   else if (job.code !== 0) out.append(el("li", {}, job.error || message("exit", job.code)));
-  const files = {slides: ["slides/explainer.pptx", "slides/index.html", "slides/handout.pdf"],
+  const files = {slides: state.slides,   // every format's file (api/state)
                  batch: ["batch/batch.json"]}[job.product] || ["explainer.mp4", "explainer.srt", "transcript.html"];
   files.forEach((f) => out.append(el("li", {}, el("a", {href: `files/${f}`, download: f.split("/").pop()}, f))));
   if (job.product === "explainer") {
@@ -340,6 +340,7 @@ async function checkRecordings() {
 async function init() {
   const s = await api("api/state");
   state.stills = s.stills;
+  state.slides = s.slides;
   $("lang").value = s.lang;
   relabel(s.lang);
   const voices = $("voice");

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from slides.formats import files
 from tests.support.browser import wait_for
 
 from .page import loopback_chromium, open_studio, type_sentence
@@ -28,6 +29,9 @@ def test_present_opens_the_stepped_deck_of_the_sentence(tmp_path):
         d.find_element(By.ID, "present").click()
         wait_for(d, "return document.getElementById('progress').dataset.done", timeout=300, every=0.5)
         assert d.execute_script("return document.getElementById('progress').dataset.done") == "0"
+        # the outputs listed are every format's file (slides.formats' table, through api/state)
+        links = d.execute_script("return [...document.querySelectorAll('#outputs a')].map((a) => a.href)")
+        assert [u.split("/files/", 1)[1] for u in links] == files()
         (deck,) = [h for h in d.window_handles if h != studio]
         d.switch_to.window(deck)
         wait_for(d, "return location.pathname.endsWith('/files/slides/index.html') && !!window.Reveal"
