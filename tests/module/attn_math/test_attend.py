@@ -1,5 +1,6 @@
 """attn_math.core.attend, the forward pass, against an independent implementation; and the
-results scenes used to re-check at render time (sections 20, 21, 22), checked here instead.
+mixing chain section 20 draws (section 21's and 22's results are checked with their sections,
+in ``tests/module/scenes/sections/``).
 
 The reference below is written out with Python floats and ``math.exp``, one loop per formula
 of the paper (no numpy, no shared helper), so a mistake in ``core`` cannot hide in it.
@@ -15,8 +16,6 @@ from hypothesis import strategies as st
 
 from attn_math import core
 from scenes.registry import story_of
-from scenes.sections.s21_inside_the_hull.derived import hull
-from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from tests.support.strategies import SETTINGS, heads
 
 
@@ -138,7 +137,7 @@ def test_lead_ratio_is_the_gap_raised_to_root_d(z, d):
     np.testing.assert_allclose(ratio, expected, rtol=1e-9)
 
 
-# ---------------------------------------------------------------- what sections 20-22 show
+# ---------------------------------------------------------------- what section 20 shows
 
 
 @SETTINGS
@@ -150,30 +149,3 @@ def test_section20_chain_ends_on_the_output(h, data):
     chain = core.mixing_chain(s.W[s.follow], s.V, order)
     np.testing.assert_allclose(chain[0], 0.0)
     np.testing.assert_allclose(chain[-1], s.O[s.follow], rtol=1e-9, atol=1e-12)
-
-
-@SETTINGS
-@given(heads())
-def test_section21_pulled_output(h):
-    """Pulling the hull token's score up gives the reference output of the edited row."""
-    s = story_of(h)
-    f, t = s.follow, hull(s).hull_token
-    scores = [float(x) for x in s.S[f]]
-    scores[t] = s.fig(21, "hull_score").value  # the score section 21 pulls to
-    e = [math.exp(x - max(scores)) for x in scores]
-    w = [x / sum(e) for x in e]
-    expected = [sum(w[j] * float(s.V[j][c]) for j in range(s.n)) for c in range(2)]
-    np.testing.assert_allclose(hull(s).out_pulled, expected, rtol=1e-9, atol=1e-12)
-    np.testing.assert_allclose(s.fig(21, "out_pulled").value, expected, rtol=1e-9, atol=1e-12)
-    assert core.in_convex_hull(hull(s).out_pulled, s.V)
-
-
-@SETTINGS
-@given(heads())
-def test_section22_shuffled_head_shows_the_same_row(h):
-    """Each shuffle's weights (per token) and output are the unshuffled ones."""
-    s = story_of(h)
-    assert len(reorderings(s).permuted_weights) == len(reorderings(s).permuted_outputs) == len(reorderings(s).permutations)
-    for w, o in zip(reorderings(s).permuted_weights, reorderings(s).permuted_outputs, strict=True):
-        np.testing.assert_allclose(w, s.W[s.follow], rtol=1e-9, atol=1e-15)
-        np.testing.assert_allclose(o, s.O[s.follow], rtol=1e-9, atol=1e-12)

@@ -35,7 +35,6 @@ from scenes.sections.s09_reading_rows.derived import flattest_row
 from scenes.sections.s11_softmax_staircase.derived import staircase
 from scenes.sections.s19_silent_bug.derived import bug_future
 from scenes.sections.s21_inside_the_hull.derived import hull
-from scenes.sections.s22_order_does_not_exist.derived import reorderings
 from tests.support.strategies import SETTINGS, VOCAB, heads, inputs, rot, smooth_heads
 
 
@@ -211,16 +210,6 @@ def test_permutation_equivariance(h, data):
     np.testing.assert_allclose(Wp, W[p][:, p], rtol=1e-10, atol=1e-15)
     Op = core.mix(Wp, core.project(Xp, h.W_V))
     np.testing.assert_allclose(Op, O[p], rtol=1e-9, atol=1e-12)  # each token's output unchanged
-
-
-@SETTINGS
-@given(heads())
-def test_story_permuted_outputs(h):
-    s = story_of(h)
-    assert len(reorderings(s).permutations) == (1 if s.n == 2 else 2)
-    for p, o in zip(reorderings(s).permutations, reorderings(s).permuted_outputs):
-        assert sorted(p) == list(range(s.n)) and p != list(range(s.n))
-        np.testing.assert_allclose(o, s.O[s.follow], rtol=1e-9, atol=1e-12)
 
 
 # ---------------------------------------------------------------- the story for any head
