@@ -247,7 +247,7 @@ def test_the_cache_key_hashes_the_installed_project_files(installed, user_dir):
     assert Path(before["assets"]) == site / "attn_explainer_assets"
     tops = {Path(f).relative_to(site).parts[0] for f in before["files"]}
     project = {"attn_math", "scenes", "words", "cli", "pipeline", "slides", "batch", "narration",
-               "attn_explainer_assets"}
+               "patches", "attn_explainer_assets"}
     assert {"scenes", "attn_math"} <= tops <= project, tops  # never manim's, numpy's, ...
     core = site / "attn_math" / "core.py"
     text = core.read_text(encoding="utf-8")

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from manim import BLUE, Create, Scene, Square
 
+from words import config
+
 SECONDS = 4.0
 
 
@@ -20,7 +22,7 @@ class FxSlow(Scene):
     def construct(self):
         marks = os.environ.get("ATTN_BATCH_MARKS")
         if marks:
-            Path(marks, f"04-slow.{os.getpid()}").write_text(os.environ.get("ATTN_LANG", ""))
+            Path(marks, f"04-slow.{os.getpid()}").write_text(config.current().lang)
         time.sleep(SECONDS)
         if marks:
             Path(marks, f"04-slow.{os.getpid()}.done").touch()

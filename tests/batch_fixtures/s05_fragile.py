@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from manim import RED, Circle, Create, Scene
 
+from words import config
+
 
 class FxFragile(Scene):
     def construct(self):
-        head = os.environ.get("ATTN_HEAD")
+        head = config.current().head
         if head and '"boom"' in Path(head).read_text(encoding="utf-8"):
             raise RuntimeError("the fragile fixture breaks on 'boom'")
         self.play(Create(Circle(color=RED)), run_time=0.6)

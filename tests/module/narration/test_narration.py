@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from narration import pacing  # noqa: E402
 from narration.synth import Synthesizer  # noqa: E402
+from words import config  # noqa: E402
 from words.spoken import spoken  # noqa: E402
 
 # One worker runs this module: the narrated renders (a module fixture per language) are made
@@ -327,16 +328,16 @@ def test_narrated_cues_hold_at_least_as_long_as_their_line(narrated):
         assert synth.synthesised == 0, "every cue's line was in the render's voice cache"
 
 
-def test_closing_credit_names_mei_and_its_licence_only_when_narrated(monkeypatch):
+def test_closing_credit_names_mei_and_its_licence_only_when_narrated():
     from narration import closing_credit
 
-    monkeypatch.delenv("ATTN_NARRATION", raising=False)
-    assert closing_credit("ja") is None
-    monkeypatch.setenv("ATTN_NARRATION", "1")
-    monkeypatch.setenv("ATTN_VOICE", "mei_normal")
-    ja = closing_credit("ja")
-    monkeypatch.setenv("ATTN_VOICE", "cmu_us_slt_arctic_hts")
-    en = closing_credit("en")
+    silent = config.current().replace(narration=False)
+    with config.using(silent):
+        assert closing_credit("ja") is None
+    with config.using(silent.replace(narration=True, voice="mei_normal")):
+        ja = closing_credit("ja")
+    with config.using(silent.replace(narration=True, voice="cmu_us_slt_arctic_hts")):
+        en = closing_credit("en")
     assert "Mei" in ja and "名古屋工業大学" in ja and "CC BY 3.0" in ja
     assert "Carnegie Mellon" in en
 
@@ -365,7 +366,6 @@ def test_the_scenes_find_every_line_synthesised_up_front(narrated):
     pool has the bytes of the same line synthesised in this process, as a scene would."""
     from pipeline.speech import run_lines
     from scenes.registry import SECTIONS as UNITS
-    from words import config
 
     lang, base = narrated
     cache = base / "voice"

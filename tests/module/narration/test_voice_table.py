@@ -80,7 +80,6 @@ def test_a_new_row_is_listed_by_the_voices_command_and_the_studio(quiet, capsys,
     (row,) = [r for r in json.loads(capsys.readouterr().out) if r["name"] == "quiet_en"]
     assert row["installed"] and row["lang"] == "en" and row["aliases"] == ["quiet"] and not row["default"]
 
-    monkeypatch.setenv("ATTN_CAPTIONS_FILE", "")   # the studio sets its own; restored after
     with running_studio(tmp_path / "studio") as server:
         code, state = call(server, "api/state")
     assert code == 200 and "quiet_en" in [v["name"] for v in state["voices"]]

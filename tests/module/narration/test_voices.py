@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from narration import pacing, voices  # noqa: E402
 from narration.synth import Synthesizer, line_key  # noqa: E402
+from words import config  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("voices")]
 
@@ -90,30 +92,29 @@ def test_kokoro_hears_whole_numbers_and_their_counters_as_read_aloud():
     assert "Open JTalk" in voices.find("jf_alpha").identity()   # a new reading, a new cache key
 
 
-def test_the_caches_key_on_the_voice(monkeypatch):
+def test_the_caches_key_on_the_voice():
     ja = [v for v in voices.VOICES if v.lang == "ja"]
     keys = {line_key("同じ文。", v) for v in ja}
     assert len(keys) == len(ja)
-    monkeypatch.setenv("ATTN_VOICE", "jf_alpha")
-    a = pacing.narration_key("ja", 5)
-    monkeypatch.setenv("ATTN_VOICE", "jm_kumo")
-    assert pacing.narration_key("ja", 5) != a
+    with config.using(config.current().replace(voice="jf_alpha")):
+        a = pacing.narration_key("ja", 5)
+    with config.using(config.current().replace(voice="jm_kumo")):
+        assert pacing.narration_key("ja", 5) != a
     assert pacing.narration_key("ja", 5, voice="jf_alpha") == a
 
 
 @pytest.mark.parametrize("name", [v.name for v in voices.VOICES])
-def test_each_voice_is_credited_on_the_closing_card(monkeypatch, name):
+def test_each_voice_is_credited_on_the_closing_card(name):
     """The closing card of a video narrated by a voice names it and its licence holder."""
     v = voices.find(name)
-    monkeypatch.setenv("ATTN_NARRATION", "1")
-    monkeypatch.setenv("ATTN_VOICE", name)
+    narrated = config.current().replace(narration=True, voice=name)
     holder = {("kokoro", "ja"): "hexgrad", ("mei", "ja"): "名古屋工業大学",
               ("slt", "en"): "Carnegie Mellon", ("joe", "en"): "lessac"}[v.credit_key, v.lang]
-    credit = voices.closing_credit(v.lang)
+    with config.using(narrated):
+        credit = voices.closing_credit(v.lang)
     assert holder in credit and (v.credit_key != "kokoro" or name in credit), credit
-    monkeypatch.setenv("ATTN_RECORDINGS", "/somewhere")
-    monkeypatch.delenv("ATTN_VOICE")
-    assert voices.closing_credit(v.lang) is None      # the lecturer's own voice credits no engine
+    with config.using(narrated.replace(recordings=Path("/somewhere"), voice="")):
+        assert voices.closing_credit(v.lang) is None      # the lecturer's own voice credits no engine
 
 
 @pytest.mark.parametrize("args, says", [

@@ -27,6 +27,7 @@ import pytest
 
 from scenes.style import THEMES, Theme
 from tests.support import ROOT
+from words import config
 
 THEME_NAMES = sorted(THEMES)
 
@@ -139,7 +140,7 @@ def text_roles(root: Path = ROOT) -> dict[str, set[str]]:
 def theme_env(monkeypatch):
     """Build widgets under a theme: ``theme_env(name)`` returns that :class:`Theme`."""
     def use(name: str) -> Theme:
-        monkeypatch.setenv("ATTN_THEME", name)
+        config.use(config.current().replace(theme=name))   # the test's settings, reset after it
         return THEMES[name]
     return use
 

@@ -156,7 +156,6 @@ def test_a_new_row_is_in_the_studios_outputs(outline, tmp_path, monkeypatch):
     """The page lists the files of ``api/state``'s ``slides`` after a slides job."""
     from tests.module.studio.support import call, running_studio
 
-    monkeypatch.setenv("ATTN_CAPTIONS_FILE", "")   # the studio sets its own; restored after
     with running_studio(tmp_path / "studio") as server:
         code, state = call(server, "api/state")
     assert code == 200
