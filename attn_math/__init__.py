@@ -1,8 +1,8 @@
 """attn_math: the numbers behind the explainer, in pure numpy (no manim here).
 
-``load_story()`` reads the head named by ``ATTN_HEAD`` (default ``assets/head.toml``) and
-returns its :class:`Story`, with the figures of the sections it is given (the section
-registry, :func:`scenes.registry.load_story`, gives every section's).
+``load_story(path)`` reads the head at ``path`` (default ``assets/head.toml``) and returns its
+:class:`Story`, with the figures of the sections it is given (the section registry,
+:func:`scenes.registry.load_story`, gives every section's and the run's head).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ each seed in the caption language and theme it picks (``ja``/``en`` alternate, t
 The report gives the sentences tried, the beats checked, the problems by section, and the
 failing seeds as Python literals to paste into a regression test
 (``tests/module/attn_math/test_claims.py`` ``REGRESSIONS``,
-``tests/module/scenes/test_layout_sweep.py`` ``SEEDS``).
+``tests/module/scenes/test_layout_sweep.py`` ``FOUND``).
 Exit status 1 when anything failed.
 """
 
@@ -136,7 +136,7 @@ def sweep_layout(seeds: range, sections: list[int], jobs: int) -> int:
         for p in problems:
             print(f"    {p}")
     if failing:
-        print("paste into tests/module/scenes/test_layout_sweep.py SEEDS:")
+        print("paste into tests/module/scenes/test_layout_sweep.py FOUND:")
         print("    " + ", ".join(str(s) for s in sorted(failing)))
     return 1 if failing else 0
 

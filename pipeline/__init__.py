@@ -12,6 +12,9 @@
     build       one render/stills run: plan, render, publish, stitch, manifest
     script      the caption script: every cue with its time, nothing rendered
     speech      a narrated run's lines, listed from the beat plans and synthesised up front
+    subtitles   every language's track of a clip: sidecar files and soft subtitle streams
+    poster      a clip's poster frame (its end state) and its scaled copy
+    heads       ``heads``: the followed word's row in every head of the real model
 
 A library: the command line (``cli``) sits on top of it, and nothing here imports it.
 

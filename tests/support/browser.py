@@ -1,9 +1,9 @@
 """Headless Chromium (Debian ``chromium`` + ``chromium-driver``) driven by selenium, offline.
 
-Used by ``tests/test_slides.py`` to play the reveal deck, and from the command line to take
+Used by ``tests/module/slides/test_slides.py`` to play the reveal deck, and from the command line to take
 the README's screenshot of a rendered deck::
 
-    python -m tests.browser out/slides/index.html docs/slides.png [slide number] [seconds played]
+    python -m tests.support.browser out/slides/index.html docs/slides.png [slide number] [seconds played]
 
 The network is cut twice: Chromium's CDP network emulation is set offline, and every
 request not served from the disk would go to a proxy that does not exist. The CDP log
@@ -115,6 +115,6 @@ def screenshot(page: Path, dest: Path, slide: int = 1, settle: float = 2.0) -> P
 if __name__ == "__main__":
     args = sys.argv[1:]
     if len(args) not in (2, 3, 4):
-        sys.exit("usage: python -m tests.browser DECK.html OUT.png [slide] [seconds]")
+        sys.exit("usage: python -m tests.support.browser DECK.html OUT.png [slide] [seconds]")
     print(screenshot(Path(args[0]), Path(args[1]), int(args[2]) if len(args) > 2 else 1,
                      float(args[3]) if len(args) > 3 else 2.0))

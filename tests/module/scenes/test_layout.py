@@ -1,7 +1,7 @@
 """Every beat of every section and card is readable, for eight kinds of custom sentence.
 
 Each section renders with its animations skipped (no frame drawn but the last, nothing
-encoded) and :mod:`tests.layout_probe` checks the mobject tree at the end of every beat:
+encoded) and :mod:`tests.support.layout_probe` checks the mobject tree at the end of every beat:
 every text inside the safe area and clear of the caption bar, no two texts overlapping,
 none too small to read at 720p; the scene follows the sentence and its last frame is drawn.
 The sentences cover what a lecturer may type: twelve tokens, a token of the longest

@@ -5,7 +5,7 @@
   frame; the section's figures are on screen verbatim at its last frame);
 - the last frame matches its control image, a layout regression check (``pytest --set_test``
   regenerates them);
-- (ja, dark, the default sentence) every beat is readable (:mod:`tests.layout_probe`; the
+- (ja, dark, the default sentence) every beat is readable (:mod:`tests.support.layout_probe`; the
   other sentences are in ``test_layout``): the same render serves all three checks;
 - every text of the last frame reaches WCAG's 4.5:1 against what is drawn under it, in both
   themes (:mod:`tests.support.text_contrast`, measured on the scene the test rendered).
