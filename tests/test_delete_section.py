@@ -90,13 +90,13 @@ def test_the_commands_run_with_one_section_fewer(copy, tmp_path):
 
     out = tmp_path / "out"
     neighbours = f"{GONE.number - 1},{GONE.number + 1}"
-    render = _run(copy, "render.py", "render", "--lang", "en", "--quality", "preview", "--sections", neighbours,
+    render = _run(copy, "render.py", "render", "--lang", "en", "--quality", "tiny", "--sections", neighbours,
                   "--out", str(out))
     assert render.returncode == 0, render.stderr[-2000:]
     clips = sorted(p.name for p in (out / "clips").glob("*.mp4"))
     assert len(clips) == 2 and not [c for c in clips if GONE.slug in c], clips
 
-    slides = _run(copy, "render.py", "slides", "--lang", "en", "--quality", "preview", "--sections", neighbours,
+    slides = _run(copy, "render.py", "slides", "--lang", "en", "--quality", "tiny", "--sections", neighbours,
                   "--format", "html", "--out", str(out))
     assert slides.returncode == 0, slides.stderr[-2000:]
     page = (out / "slides" / "index.html").read_text(encoding="utf-8")
