@@ -40,6 +40,22 @@ def test_the_model_cards_similarities(model):
     assert (round(float(a @ b), 4), round(float(a @ c), 4), round(float(b @ c), 4)) == (0.6660, 0.1046, 0.1411)
 
 
+def _word_attention(words: list[str], follow: int) -> np.ndarray:
+    """The independent pass's attention of word ``follow`` to every word (with [CLS] and
+    [SEP]), per layer and head: a word's pieces summed as keys, averaged as queries."""
+    m = load_model()
+    pieces = [pieces_of(w, m.vocab) for w in words]
+    ids = [m.vocab[CLS], *(m.vocab[p] for ps in pieces for p in ps), m.vocab[SEP]]
+    maps = loop_attention(ids, model_dir())
+    spans, start = [[0]], 1
+    for ps in pieces:
+        spans.append(list(range(start, start + len(ps))))
+        start += len(ps)
+    spans.append([start])
+    return np.array([[[maps[layer, h][spans[follow]][:, span].sum(axis=1).mean() for span in spans]
+                      for h in range(12)] for layer in range(6)])
+
+
 @pytest.mark.parametrize("sentence, follow", [
     ("the cat ate and it ran", None),
     ("the dog chased the cat because it was hungry", "it"),
@@ -56,18 +72,7 @@ def test_heads_json_is_the_independent_forward_pass(sentence, follow):
     assert data["model"] == "sentence-transformers/all-MiniLM-L6-v2"
     words = sentence.split()
     assert data["tokens"] == [CLS, *words, SEP]
-    m = load_model()
-    pieces = [pieces_of(w, m.vocab) for w in words]
-    ids = [m.vocab[CLS], *(m.vocab[p] for ps in pieces for p in ps), m.vocab[SEP]]
-    maps = loop_attention(ids, model_dir())
-    spans, start = [[0]], 1
-    for ps in pieces:
-        spans.append(list(range(start, start + len(ps))))
-        start += len(ps)
-    spans.append([start])
-    f = data["follow"]
-    want = np.array([[[maps[layer, h][spans[f]][:, span].sum(axis=1).mean() for span in spans]
-                      for h in range(12)] for layer in range(6)])
+    want = _word_attention(words, data["follow"])
     assert np.abs(np.array(data["attention"]) - want).max() < 1e-5
 
 
@@ -86,16 +91,5 @@ def test_heads_json_agrees_with_the_independent_pass_for_any_sentence(words, dat
     result = CliRunner().invoke(cli, ["heads", "--json", "--sentence", " ".join(words), "--follow", str(follow)])
     assert result.exit_code == 0, result.output
     got = json.loads(result.output)
-    m = load_model()
-    pieces = [pieces_of(w, m.vocab) for w in words]
-    ids = [m.vocab[CLS], *(m.vocab[p] for ps in pieces for p in ps), m.vocab[SEP]]
-    maps = loop_attention(ids, model_dir())
-    spans, start = [[0]], 1
-    for ps in pieces:
-        spans.append(list(range(start, start + len(ps))))
-        start += len(ps)
-    spans.append([start])
-    f = got["follow"]
-    want = np.array([[[maps[layer, h][spans[f]][:, span].sum(axis=1).mean() for span in spans]
-                      for h in range(12)] for layer in range(6)])
+    want = _word_attention(words, got["follow"])
     assert np.abs(np.array(got["attention"]) - want).max() < 1e-5
