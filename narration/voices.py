@@ -443,8 +443,9 @@ def closing_credit(lang: str) -> str | None:
     the render's voice when it is narrated (``ATTN_NARRATION=1``), else None (a silent video
     credits no voice). A render from the lecturer's recordings (``ATTN_RECORDINGS``)
     credits no voice unless one was named to speak the cues without a recording."""
-    if not config.current().narration:
+    settings = config.current()
+    if not settings.narration:
         return None
-    if config.current().recordings is not None and not config.current().voice:
+    if settings.recordings is not None and not settings.voice:
         return None
     return credit(chosen(lang), lang)

@@ -9,7 +9,7 @@ the environment after that: a variable set later changes nothing in this process
 
 The environment is the settings' wire form: a process started by this one (a worker, the
 studio's render process) is handed ``settings.environment()`` or a job holding
-:meth:`Settings.scene_variables`, and builds its own value from it, so that the plain manim
+:func:`scene_env`'s variables, and builds its own value from it, so that the plain manim
 CLI renders any scene unchanged (``ATTN_LANG=en manim -ql
 scenes/sections/s03_which_key/scene.py WhichKey``). Each variable is one small object below
 (its name, its allowed values, its default), and nothing else in the project spells an
@@ -260,11 +260,6 @@ class Settings:
             if text and getattr(self, field) != variable.default:
                 out[variable.name] = text
         return out
-
-    def scene_variables(self) -> dict[str, str]:
-        """The scene variables of :meth:`environment` (what a render worker's job holds)."""
-        names = {VARIABLES[f].name for f in _SCENE_FIELDS}
-        return {k: v for k, v in self.environment().items() if k in names}
 
 
 _current: Settings | None = None

@@ -112,7 +112,7 @@ def test_scene_env_round_trips(monkeypatch):
     assert worker.narration and worker.voice_cache == Path("/v")
     assert worker.head is None
     assert worker.registry == "tests.fixtures.registry"   # the tooling's switches stay
-    assert worker.scene_variables() == env
+    assert config.Settings().with_scene(env).environment() == env   # the scene form round-trips
     with config.using(worker):
         assert config.current() is worker
     assert config.current().head == Path("/stale/head.toml")
